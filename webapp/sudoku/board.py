@@ -1,0 +1,200 @@
+"""The board vocabulary: cells, units, peers; parsing, formatting, conflicts and candidates.
+
+A grid is a tuple of 81 ints, row by row, 0 for an empty cell and 1-9 for a digit. Cells are
+numbered 0..80 (``cell = 9 * row + column``, both from 0). A candidate set is a 9-bit mask:
+bit ``d - 1`` stands for digit ``d``. Rows, columns and boxes are *units*, numbered 0..26
+(rows 0-8, columns 9-17, boxes 18-26); users see them numbered from 1 ("row 3", "box 5").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+Grid = tuple[int, ...]
+
+ALL = 0x1FF  # every digit is a candidate
+DIGITS = range(1, 10)
+CELLS = range(81)
+
+ROW_OF = tuple(c // 9 for c in CELLS)
+COL_OF = tuple(c % 9 for c in CELLS)
+BOX_OF = tuple((c // 27) * 3 + (c % 9) // 3 for c in CELLS)
+
+ROWS = tuple(tuple(9 * r + c for c in range(9)) for r in range(9))
+COLS = tuple(tuple(9 * r + c for r in range(9)) for c in range(9))
+BOXES = tuple(
+    tuple(27 * (b // 3) + 3 * (b % 3) + 9 * r + c for r in range(3) for c in range(3))
+    for b in range(9)
+)
+UNITS = ROWS + COLS + BOXES
+UNITS_OF = tuple((ROW_OF[c], 9 + COL_OF[c], 18 + BOX_OF[c]) for c in CELLS)
+PEERS = tuple(
+    tuple(sorted({p for u in UNITS_OF[c] for p in UNITS[u]} - {c})) for c in CELLS
+)
+
+BIT = tuple(1 << (d - 1) if d else 0 for d in range(10))  # BIT[d] for digit d, BIT[0] == 0
+POPCOUNT = tuple(bin(m).count("1") for m in range(512))
+DIGITS_OF = tuple(tuple(d for d in DIGITS if m & BIT[d]) for m in range(512))
+DIGIT_OF_BIT = {BIT[d]: d for d in DIGITS}
+
+EMPTY_CHARS = frozenset(".0-_ ")
+MAX_INPUT = 4000  # characters; anything longer is not a Sudoku someone pasted
+
+
+class PuzzleFormatError(ValueError):
+    """Raised when text cannot be read as a puzzle; the message says what and where."""
+
+
+def unit_name(unit: int) -> str:
+    """Name a unit for people: 'row 3', 'column 5' or 'box 9' (numbered from 1)."""
+    kind = ("row", "column", "box")[unit // 9]
+    return f"{kind} {unit % 9 + 1}"
+
+
+def cell_name(cell: int) -> str:
+    """Name a cell in the usual r#c# notation, numbered from 1: 'r4c6'."""
+    return f"r{ROW_OF[cell] + 1}c{COL_OF[cell] + 1}"
+
+
+def _where(row: int, col: int) -> str:
+    return f"row {row + 1}, column {col + 1}"
+
+
+def _read_cells(chars: str, row: int) -> list[int]:
+    """Read the cell characters of one row; raise on anything that is not a cell."""
+    cells = []
+    for col, ch in enumerate(chars):
+        if ch in EMPTY_CHARS:
+            cells.append(0)
+        elif "1" <= ch <= "9":
+            cells.append(ord(ch) - 48)
+        else:
+            raise PuzzleFormatError(f"unexpected {ch!r} at {_where(row, col)}")
+    return cells
+
+
+def _is_separator(line: str) -> bool:
+    """A rule line such as '------+-------+------' or '=========' between bands of rows."""
+    stripped = line.strip()
+    if not stripped or set(stripped) - set("-+=|:*"):
+        return False
+    return "+" in stripped or "=" in stripped or stripped.count("-") != 9
+
+
+def parse(text: str) -> Grid:
+    """Read a puzzle from an 81-character line or a pasted grid.
+
+    Empty cells may be written '.', '0', '-', '_' or (on a single line) a space. A pasted grid
+    may use '|' and spaces between cells and rule lines like '------+-------+------' between
+    bands. Raises PuzzleFormatError naming what is wrong and where.
+    """
+    if len(text) > MAX_INPUT:
+        raise PuzzleFormatError(f"the input is {len(text)} characters long; a puzzle needs 81")
+    lines = [line.rstrip("\r") for line in text.strip("\r\n").split("\n")]
+    lines = [line for line in lines if line.strip()]
+    if not lines:
+        raise PuzzleFormatError("the puzzle is empty: enter or paste 81 cells")
+    if len(lines) == 1:
+        return _parse_line(lines[0])
+    return _parse_rows(lines)
+
+
+def _parse_line(line: str) -> Grid:
+    if len(line) != 81 or "|" in line:
+        line = "".join(ch for ch in line if ch not in "|+ \t")
+    if len(line) != 81:
+        bad = next((ch for ch in line if ch not in EMPTY_CHARS and not "1" <= ch <= "9"), None)
+        if bad is not None:
+            index = line.index(bad)
+            if index < 81:
+                raise PuzzleFormatError(f"unexpected {bad!r} at {_where(index // 9, index % 9)}")
+        raise PuzzleFormatError(f"expected 81 cells, found {len(line)}")
+    cells: list[int] = []
+    for row in range(9):
+        cells += _read_cells(line[9 * row : 9 * row + 9], row)
+    return tuple(cells)
+
+
+def _parse_rows(lines: list[str]) -> Grid:
+    rows = [line for line in lines if not _is_separator(line)]
+    if len(rows) != 9:
+        raise PuzzleFormatError(f"found {len(rows)} rows, expected 9")
+    cells: list[int] = []
+    for row, line in enumerate(rows):
+        chars = "".join(ch for ch in line if ch not in "|+ \t")
+        if len(chars) != 9:
+            for col, ch in enumerate(chars[:9]):
+                if ch not in EMPTY_CHARS and not "1" <= ch <= "9":
+                    raise PuzzleFormatError(f"unexpected {ch!r} at {_where(row, col)}")
+            raise PuzzleFormatError(f"row {row + 1} has {len(chars)} cells, expected 9")
+        cells += _read_cells(chars, row)
+    return tuple(cells)
+
+
+def to_line(grid: Grid, empty: str = ".") -> str:
+    """The 81-character form of a grid."""
+    return "".join(str(d) if d else empty for d in grid)
+
+
+def to_pretty(grid: Grid) -> str:
+    """A grid drawn with rule lines between boxes, for terminals and plain text."""
+    out = []
+    for r in range(9):
+        if r in (3, 6):
+            out.append("------+-------+------")
+        cells = [str(d) if d else "." for d in grid[9 * r : 9 * r + 9]]
+        out.append(" | ".join(" ".join(cells[i : i + 3]) for i in (0, 3, 6)))
+    return "\n".join(out)
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """A digit that stands more than once in one unit."""
+
+    digit: int
+    unit: int
+    cells: tuple[int, ...]
+
+    def describe(self) -> str:
+        where = ", ".join(cell_name(c) for c in self.cells)
+        return f"{self.digit} appears {len(self.cells)} times in {unit_name(self.unit)} ({where})"
+
+
+def conflicts(grid: Grid) -> list[Conflict]:
+    """Every digit repeated within a row, column or box, in unit order."""
+    found = []
+    for u, unit in enumerate(UNITS):
+        seen: dict[int, list[int]] = {}
+        for c in unit:
+            if grid[c]:
+                seen.setdefault(grid[c], []).append(c)
+        found += [Conflict(d, u, tuple(cs)) for d, cs in sorted(seen.items()) if len(cs) > 1]
+    return found
+
+
+def conflicting_cells(grid: Grid) -> frozenset[int]:
+    """The cells that take part in any conflict."""
+    return frozenset(c for conflict in conflicts(grid) for c in conflict.cells)
+
+
+def candidates(grid: Grid) -> list[int]:
+    """Candidate masks: for a filled cell its own digit, else the digits no peer holds."""
+    masks = []
+    for c in CELLS:
+        if grid[c]:
+            masks.append(BIT[grid[c]])
+        else:
+            used = 0
+            for p in PEERS[c]:
+                used |= BIT[grid[p]]
+            masks.append(ALL & ~used)
+    return masks
+
+
+def is_solution_of(solution: Grid, puzzle: Grid) -> bool:
+    """True if solution is complete, breaks no rule and keeps every given of puzzle."""
+    if len(solution) != 81 or any(not 1 <= d <= 9 for d in solution):
+        return False
+    if any(g and g != s for g, s in zip(puzzle, solution, strict=True)):
+        return False
+    return all(len({solution[c] for c in unit}) == 9 for unit in UNITS)
