@@ -1,0 +1,77 @@
+"""Backtracking on the most constrained cell (minimum remaining values), without propagation.
+
+The same row, column and box masks as `backtrack`, but each node looks at every empty cell
+and branches on one with the fewest digits still allowed (the first such in cell order). A
+cell with none ends the branch at once; a cell with one is taken without looking further.
+
+Counting: a node is one choice of cell; a guess is one digit tried there; a backtrack is a
+tried digit under which no solution turned up.
+"""
+
+from __future__ import annotations
+
+from ..board import ALL, BIT, BOX_OF, COL_OF, DIGITS_OF, POPCOUNT, ROW_OF, Grid
+from ..search import Budget, OutOfBudget, Search, report
+
+
+def search(grid: Grid, limit: int, budget: Budget) -> Search:
+    """Find up to `limit` solutions within `budget`."""
+    meter = budget.start()
+    found: list[Grid] = []
+    rows, cols, boxes = [0] * 9, [0] * 9, [0] * 9
+    for cell, digit in enumerate(grid):
+        if digit:
+            r, c, b, bit = ROW_OF[cell], COL_OF[cell], BOX_OF[cell], BIT[digit]
+            if (rows[r] | cols[c] | boxes[b]) & bit:
+                return report(found, meter, True)  # a given repeats a digit in its unit
+            rows[r] |= bit
+            cols[c] |= bit
+            boxes[b] |= bit
+    cells = list(grid)
+    # The empty cells as (cell, row, column, box); the first `n` are still empty.
+    open_ = [(cell, ROW_OF[cell], COL_OF[cell], BOX_OF[cell]) for cell in range(81) if not grid[cell]]
+
+    def fill(n: int) -> None:
+        """Fill the first n cells of `open_`; append each solution reached to `found`."""
+        meter.node()
+        if not n:
+            found.append(tuple(cells))
+            return
+        best, fewest, allowed = 0, 10, 0
+        for i in range(n):
+            _, r, c, b = open_[i]
+            mask = ALL & ~(rows[r] | cols[c] | boxes[b])
+            count = POPCOUNT[mask]
+            if count < fewest:
+                best, fewest, allowed = i, count, mask
+                if count <= 1:
+                    break
+        if not fewest:
+            return
+        last = n - 1
+        open_[best], open_[last] = open_[last], open_[best]
+        cell, r, c, b = open_[last]
+        for digit in DIGITS_OF[allowed]:
+            meter.guesses += 1
+            bit = BIT[digit]
+            rows[r] |= bit
+            cols[c] |= bit
+            boxes[b] |= bit
+            cells[cell] = digit
+            before = len(found)
+            fill(last)
+            rows[r] ^= bit
+            cols[c] ^= bit
+            boxes[b] ^= bit
+            if len(found) == before:
+                meter.backtracks += 1
+            elif len(found) >= limit:
+                break
+        cells[cell] = 0
+        open_[best], open_[last] = open_[last], open_[best]
+
+    try:
+        fill(len(open_))
+    except OutOfBudget:
+        return report(found, meter, False)
+    return report(found, meter, True)
