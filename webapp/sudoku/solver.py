@@ -98,7 +98,9 @@ def _judge(count: int, limit: int, complete: bool) -> tuple[Verdict, str]:
         return Verdict.SOLVED, "found a solution"
     if not complete:
         if count:
-            return Verdict.GAVE_UP, "found a solution, but the budget ran out before checking it is the only one"
+            return Verdict.GAVE_UP, (
+                "found a solution, but the budget ran out before checking it is the only one"
+            )
         return Verdict.GAVE_UP, "the budget ran out before a solution was found"
     if count == 1:
         return Verdict.UNIQUE, "exactly one solution"

@@ -51,7 +51,8 @@ def _bits(cell: int, digit: int) -> int:
 
 
 # Candidates are numbered p = 9 * cell + digit (digit from 0), as in view 0.
-_PLACED = tuple(_bits(p // 9, p % 9) for p in range(729))
+_ONE = tuple(1 << p for p in range(729))
+_UNPLACE = tuple(_FULL ^ _bits(p // 9, p % 9) for p in range(729))
 _KEEP = tuple(
     _FULL
     ^ sum(_bits(p // 9, other) for other in range(9) if other != p % 9)
@@ -63,69 +64,124 @@ for _p in range(729):
     for _pos in _positions(_p // 9, _p % 9):
         _CANDIDATE_AT[_pos] = _p
 
+# Locked candidates. In views 1-3 the bits of a lane fall in three groups of three (columns of
+# one box for rows, rows of one box for columns, rows of the box for boxes); view 3's lanes also
+# group by column (bits 0, 3, 6 ...). A lane whose bits all sit in one group locks its digit
+# there: the rest of the box (claiming) or of the row or column (pointing) loses it. Each
+# group is flagged by one bit: bits 0, 3, 6 of lanes in views 1-3, and, for view 3's columns,
+# bits 0, 1, 2 of the same lane moved down into view 0's place.
+_GROUP_FLAGS = (_LSB * 0o111) & ~_CELL_VIEW
+_COLUMN_FLAGS = (_LSB * 0o7) & _CELL_VIEW
+_LOCKED_KEEP: list[int] = [0] * (4 * _VIEW)
+
+
+def _locked_eliminations(view: int, lane: int, group: int, by_column: bool) -> int:
+    """Bits, in all views, of the candidates a digit locked in one group takes from a unit."""
+    digit, unit = divmod(lane, 9)
+    if view == 1:  # row `unit`, box column group: the box loses it outside this row
+        box = 3 * (unit // 3) + group
+        cells = [c for c in BOXES[box] if ROW_OF[c] != unit]
+    elif view == 2:  # column `unit`, box row group: the box loses it outside this column
+        box = 3 * group + unit // 3
+        cells = [c for c in BOXES[box] if COL_OF[c] != unit]
+    elif by_column:  # box `unit`, one column: the column loses it outside the box
+        col = 3 * (unit % 3) + group
+        cells = [9 * r + col for r in range(9) if BOX_OF[9 * r + col] != unit]
+    else:  # box `unit`, one row: the row loses it outside the box
+        row = 3 * (unit // 3) + group
+        cells = [9 * row + c for c in range(9) if BOX_OF[9 * row + c] != unit]
+    return sum(_bits(c, digit) for c in cells)
+
+
+for _view in (1, 2, 3):
+    for _lane in range(81):
+        for _group in range(3):
+            _flag = _view * _VIEW + 9 * _lane + 3 * _group
+            _LOCKED_KEEP[_flag] = _FULL ^ _locked_eliminations(_view, _lane, _group, False)
+for _lane in range(81):
+    for _group in range(3):
+        _LOCKED_KEEP[9 * _lane + _group] = _FULL ^ _locked_eliminations(3, _lane, _group, True)
+
 
 def _lanes_nonzero(x: int) -> int:
     """The top bit of every lane of x that holds any bit."""
     return (((x & _LOW8) + _LOW8) | x) & _HIGH
 
 
-def _place(x: int, placed: int, p: int) -> tuple[int, int] | None:
-    """Place candidate p: new (candidates, placed), or None if p is no longer a candidate."""
-    if not x >> p & 1:
-        return None
-    return x & _KEEP[p], placed | _PLACED[p]
+def _locked(x: int, lone: int) -> int:
+    """Flags of the groups that hold all of a lane's bits, for lanes of two or more bits."""
+    groups = (x | x >> 1 | x >> 2) & _GROUP_FLAGS
+    columns = (x | x >> 3 | x >> 6) >> (3 * _VIEW) & _COLUMN_FLAGS
+    flags = groups | columns  # every lane holds a flag, as every lane of x holds a bit
+    one_group = _HIGH ^ _lanes_nonzero(flags & (flags - _LSB))
+    one_group &= ~((lone & ~_CELL_VIEW) | lone >> (3 * _VIEW))
+    return flags & ((one_group >> 8) * 0o117)
 
 
-def _propagate(x: int, placed: int, count: int) -> tuple[int, int, int] | None:
-    """Place every single until none is left: (candidates, placed, count) or None if stuck."""
-    candidate_at = _CANDIDATE_AT
+State = tuple[int, int, int, int]  # candidates, not yet placed, how many placed, locks applied
+
+
+def _propagate(x: int, free: int, count: int, done: int) -> State | None:
+    """Apply singles and locked candidates until none is left, or None if stuck."""
+    candidate_at, keep, unplace, one = _CANDIDATE_AT, _KEEP, _UNPLACE, _ONE
+    low8, high, lsb = _LOW8, _HIGH, _LSB
     while True:
-        if _lanes_nonzero(x) != _HIGH:
-            return None
-        lone = _HIGH ^ _lanes_nonzero(x & (x - _LSB))  # lanes that hold exactly one bit
-        singles = x & ((lone >> 8) * 0x1FF) & ~placed
-        if not singles:
-            return x, placed, count
-        while singles:
-            low = singles & -singles
-            singles ^= low
-            p = candidate_at[low.bit_length() - 1]
-            if placed >> p & 1:
-                continue  # the same placement, seen in another view
-            if not x >> p & 1:
-                return None  # two singles that exclude each other
-            x &= _KEEP[p]
-            placed |= _PLACED[p]
-            count += 1
+        if (((x & low8) + low8) | x) & high != high:
+            return None  # a lane with no bit: a cell without candidates, or a digit without place
+        y = x & (x - lsb)  # each lane without its lowest bit
+        lone = high ^ ((((y & low8) + low8) | y) & high)  # lanes that hold exactly one bit
+        singles = x & ((lone >> 8) * 0x1FF) & free
+        if singles:
+            while singles:
+                p = candidate_at[singles.bit_length() - 1]
+                if not x & one[p]:
+                    return None  # two singles that exclude each other
+                x &= keep[p]
+                free &= unplace[p]
+                singles &= unplace[p]  # the same placement, seen in the other views
+                count += 1
+            continue
+        locks = _locked(x, lone) & ~done
+        if not locks:
+            return x, free, count, done
+        done |= locks
+        before = x
+        while locks:
+            top = locks.bit_length() - 1
+            locks ^= 1 << top
+            x &= _LOCKED_KEEP[top]
+        if x == before:
+            return x, free, count, done
 
 
-def _branch_cell(x: int, placed: int) -> int:
+def _branch_cell(x: int, free: int) -> int:
     """An unsolved cell to branch on: one with two candidates if any, else the first."""
     cells = x & _CELL_VIEW
-    solved = _lanes_nonzero(placed & _CELL_VIEW) >> 8
+    solved = _lanes_nonzero(_CELL_VIEW & ~free) >> 8
     rest = (cells & (cells - _CELL_LSB)) | solved  # drop each lane's lowest bit; solved -> 1
     pairs = _CELL_HIGH & ~_lanes_nonzero(rest & (rest - _CELL_LSB)) & ~(solved << 8)
     if pairs:
-        return ((pairs & -pairs).bit_length() - 1) // 9
+        return (pairs.bit_length() - 1) // 9
     unsolved = _CELL_HIGH & ~(solved << 8)
-    return ((unsolved & -unsolved).bit_length() - 1) // 9
+    return (unsolved.bit_length() - 1) // 9
 
 
-def _start(grid: Grid) -> tuple[int, int, int] | None:
+def _start(grid: Grid) -> State | None:
     """The state after placing the givens and propagating, or None if they contradict."""
-    x, placed, count = _FULL, 0, 0
+    x, free, count = _FULL, _FULL, 0
     for cell, digit in enumerate(grid):
         if digit:
-            state = _place(x, placed, 9 * cell + digit - 1)
-            if state is None:
+            p = 9 * cell + digit - 1
+            if not x & _ONE[p]:
                 return None
-            x, placed = state
+            x &= _KEEP[p]
+            free &= _UNPLACE[p]
             count += 1
-    return _propagate(x, placed, count)
+    return _propagate(x, free, count, 0)
 
 
-def _grid(placed: int) -> Grid:
-    lanes = placed & _CELL_VIEW
+def _grid(free: int) -> Grid:
+    lanes = ~free & _CELL_VIEW
     return tuple((lanes >> (9 * c) & 0x1FF).bit_length() for c in range(81))
 
 
@@ -134,19 +190,19 @@ def search(grid: Grid, limit: int, budget: Budget) -> Search:
     meter = budget.start()
     found: list[Grid] = []
 
-    def branch(x: int, placed: int, count: int) -> None:
+    def branch(x: int, free: int, count: int, done: int) -> None:
         meter.node()
         if count == 81:
-            found.append(_grid(placed))
+            found.append(_grid(free))
             return
-        cell = _branch_cell(x, placed)
+        cell = _branch_cell(x, free)
         lane = x >> (9 * cell) & 0x1FF
         while lane:
             low = lane & -lane
             lane ^= low
             meter.guesses += 1
             p = 9 * cell + low.bit_length() - 1
-            state = _propagate(x & _KEEP[p], placed | _PLACED[p], count + 1)
+            state = _propagate(x & _KEEP[p], free & _UNPLACE[p], count + 1, done)
             if state is None:
                 meter.backtracks += 1
                 continue
