@@ -29,7 +29,7 @@ def search(grid: Grid, limit: int, budget: Budget) -> Search:
             boxes[b] |= bit
     cells = list(grid)
     # The empty cells as (cell, row, column, box); the first `n` are still empty.
-    open_ = [(cell, ROW_OF[cell], COL_OF[cell], BOX_OF[cell]) for cell in range(81) if not grid[cell]]
+    open_ = [(c, ROW_OF[c], COL_OF[c], BOX_OF[c]) for c in range(81) if not grid[c]]
 
     def fill(n: int) -> None:
         """Fill the first n cells of `open_`; append each solution reached to `found`."""

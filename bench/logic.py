@@ -1,0 +1,227 @@
+"""Benchmark of the logic engine and the grader; prints Markdown tables.
+
+    .venv/bin/python bench/logic.py            # everything (about 10 minutes on 2 cores)
+    .venv/bin/python bench/logic.py --quick    # small samples, for a smoke run
+
+1. Proof: replays the logical solve of every puzzle of several sets (10,000+ puzzles) against
+   the solution from the solver and counts wrong steps (a placement that is not the
+   solution's digit, or an elimination of it); reports, per set, how many finish without the
+   last resort, and solve (= grading) times.
+2. Hints: next_step latency on every position of logical solves of magictour_top1465 puzzles,
+   with the solve's candidates given as the player's notes (the hard case: no easy singles).
+3. Calibration: Spearman correlation of grade() with Sudoku Explainer on
+   se_rated_calibration.tsv, per source and overall.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from collections import Counter, defaultdict
+from multiprocessing import Pool
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from webapp.sudoku.board import parse
+from webapp.sudoku.grade import grade, spearman
+from webapp.sudoku.logic import next_step, solve_logically
+from webapp.sudoku.solver import count_solutions
+from webapp.sudoku.techniques.state import State
+
+DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+PROOF_SETS = {  # file: how many puzzles (None: all)
+    "norvig_easy50.txt": None,
+    "norvig_top95.txt": None,
+    "norvig_hardest.txt": None,
+    "named_hardest.txt": None,
+    "kaggle_sample.txt": None,
+    "magictour_top1465.txt": None,
+    "forum_hardest_1106.txt": None,
+    "norvig_sudoku10k.txt": 2000,
+}
+SOLVE_SECONDS = 10.0
+
+
+def load(name: str, count: int | None, seed: int = 1) -> list[str]:
+    lines = [line.strip() for line in (DATA / name).read_text().splitlines() if line.strip()]
+    if count is not None and count < len(lines):
+        lines = random.Random(seed).sample(lines, count)
+    return lines
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def replay(job: tuple[str, str]) -> dict:
+    """Solve one puzzle logically and check every step against the solution."""
+    name, line = job
+    grid = parse(line)
+    solution = count_solutions(grid).solution
+    run = solve_logically(grid, solution=solution, seconds=SOLVE_SECONDS)
+    wrong = 0
+    for step in run.steps:
+        wrong += sum(solution[c] != d for c, d in step.placements)
+        wrong += sum(solution[c] == d for c, d in step.eliminations)
+    return {
+        "set": name,
+        "wrong": wrong,
+        "solved": run.grid == solution,
+        "clean": run.without_last_resort,
+        "lookup": any(s.technique == "Solution lookup" for s in run.steps),
+        "gave_up": run.gave_up,
+        "steps": len(run.steps),
+        "seconds": run.seconds,
+        "techniques": Counter(s.technique for s in run.steps),
+    }
+
+
+def proof(quick: bool, jobs: int) -> None:
+    work = []
+    for name, count in PROOF_SETS.items():
+        if quick:
+            count = min(count or 10**9, 40)
+        work += [(name, line) for line in load(name, count)]
+    started = time.perf_counter()
+    with Pool(jobs) as pool:
+        results = pool.map(replay, work, chunksize=8)
+    elapsed = time.perf_counter() - started
+    by_set: dict[str, list[dict]] = defaultdict(list)
+    for r in results:
+        by_set[r["set"]].append(r)
+    print(f"## Proof: {len(results)} puzzles replayed in {elapsed:.0f} s ({jobs} processes)\n")
+    print(
+        "| set | puzzles | wrong steps | solved | no last resort | solution lookups "
+        "| gave up | solve p50 | solve p99 | max |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for name, rs in by_set.items():
+        times = [r["seconds"] for r in rs]
+        print(
+            f"| {name} | {len(rs)} | {sum(r['wrong'] for r in rs)} "
+            f"| {sum(r['solved'] for r in rs)} "
+            f"| {100 * sum(r['clean'] for r in rs) / len(rs):.1f}% "
+            f"| {sum(r['lookup'] for r in rs)} | {sum(r['gave_up'] for r in rs)} "
+            f"| {1000 * pct(times, 0.5):.0f} ms | {1000 * pct(times, 0.99):.0f} ms "
+            f"| {1000 * max(times):.0f} ms |"
+        )
+    total_wrong = sum(r["wrong"] for r in results)
+    print(f"\nWrong steps in total: **{total_wrong}**\n")
+    used = Counter()
+    for r in results:
+        used.update(r["techniques"])
+    print(
+        "Steps by technique over all sets: " + ", ".join(f"{k} {v}" for k, v in used.most_common())
+    )
+    print()
+
+
+def hints(quick: bool) -> None:
+    lines = load("magictour_top1465.txt", 15 if quick else 150, seed=2)
+    latencies: list[float] = []
+    kinds: Counter[str] = Counter()
+    fallbacks = 0
+    for line in lines:
+        grid = parse(line)
+        solution = count_solutions(grid).solution
+        run = solve_logically(grid, solution=solution, seconds=SOLVE_SECONDS)
+        s = State.from_grid(grid)
+        for step in run.steps:
+            started = time.perf_counter()
+            hint = next_step(s.grid, s.cands, solution=solution)
+            latencies.append(time.perf_counter() - started)
+            kinds[hint.technique] += 1
+            fallbacks += hint.technique == "Solution lookup"
+            s.apply(step.placements, step.eliminations)
+    ms = [1000 * t for t in latencies]
+    print(
+        f"## Hints: next_step on {len(ms)} positions from {len(lines)} magictour_top1465 solves\n"
+    )
+    print("The player's notes are the solve's candidates at that point (no easy singles left).\n")
+    print("| p50 | p90 | p99 | max | mean | answered from the solution (budget) |")
+    print("|---:|---:|---:|---:|---:|---:|")
+    print(
+        f"| {pct(ms, 0.5):.1f} ms | {pct(ms, 0.9):.1f} ms | {pct(ms, 0.99):.1f} ms "
+        f"| {max(ms):.1f} ms | {statistics.mean(ms):.1f} ms | {fallbacks} |\n"
+    )
+    print("Hints by technique: " + ", ".join(f"{k} {v}" for k, v in kinds.most_common()))
+    print()
+
+
+def calibrate_one(row: list[str]) -> tuple[str, float, float, float, bool, str]:
+    puzzle, se, source = row
+    g = grade(parse(puzzle))
+    return source, float(se), g.rating, g.seconds, g.gave_up, g.hardest
+
+
+def calibration(quick: bool, jobs: int) -> None:
+    rows = [
+        line.split("\t")
+        for line in (DATA / "se_rated_calibration.tsv").read_text().splitlines()[1:]
+    ]
+    if quick:
+        rows = rows[::10]
+    started = time.perf_counter()
+    with Pool(jobs) as pool:
+        results = pool.map(calibrate_one, rows, chunksize=4)
+    elapsed = time.perf_counter() - started
+    by_source: dict[str, list[tuple]] = defaultdict(list)
+    for r in results:
+        by_source[r[0]].append(r)
+    print(
+        f"## Calibration: grade() against Sudoku Explainer, {len(results)} puzzles "
+        f"in {elapsed:.0f} s\n"
+    )
+    print("| source | puzzles | SE range | Spearman | grade p50 | grade p99 | max | gave up |")
+    print("|---|---:|---|---:|---:|---:|---:|---:|")
+    for source in sorted(by_source):
+        rs = by_source[source]
+        se = [r[1] for r in rs]
+        times = [r[3] for r in rs]
+        print(
+            f"| {source} | {len(rs)} | {min(se)}-{max(se)} "
+            f"| {spearman(se, [r[2] for r in rs]):.3f} "
+            f"| {1000 * pct(times, 0.5):.0f} ms | {1000 * pct(times, 0.99):.0f} ms "
+            f"| {1000 * max(times):.0f} ms | {sum(r[4] for r in rs)} |"
+        )
+    overall = spearman([r[1] for r in results], [r[2] for r in results])
+    print(f"| **overall** | {len(results)} | | **{overall:.3f}** | | | | |\n")
+    print("Mean of our rating by SE rating band:\n")
+    print("| SE band | puzzles | our mean | our min-max |")
+    print("|---|---:|---:|---|")
+    bands: dict[int, list[float]] = defaultdict(list)
+    for r in results:
+        bands[int(r[1])].append(r[2])
+    for band in sorted(bands):
+        ours = bands[band]
+        print(
+            f"| {band}.0-{band}.9 | {len(ours)} | {statistics.mean(ours):.2f} "
+            f"| {min(ours)}-{max(ours)} |"
+        )
+    print()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="small samples")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--only", choices=("proof", "hints", "calibration"))
+    args = parser.parse_args()
+    if not DATA.exists():
+        sys.exit(f"puzzle data not found at {DATA}")
+    if args.only in (None, "proof"):
+        proof(args.quick, args.jobs)
+    if args.only in (None, "hints"):
+        hints(args.quick)
+    if args.only in (None, "calibration"):
+        calibration(args.quick, args.jobs)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,386 @@
+"""End to end in Debian's Chromium (Playwright) against the real app served by gunicorn.
+
+Set CHROMIUM to use another Chromium binary. Screenshots go to artifacts/screenshots/.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from webapp.sudoku.board import parse
+from webapp.urlstate import State
+
+pytest.importorskip("playwright")
+from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+SHOTS = ROOT / "artifacts" / "screenshots"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+EASY_PATH = "/p/v1/b3a2a6b9b3a5b1b18a64d81a29b7g8b67a82d26a95b8b2a3b9b5a1a3b"
+PHONE = {"width": 375, "height": 812}
+
+
+def with_entries(entries: dict[int, int], solve: bool = False) -> str:
+    """The URL of EASY with the player's entries {cell: digit}."""
+    grid = tuple(entries.get(i, 0) for i in range(81))
+    return State(parse(EASY), grid, solve=solve).url
+
+
+PLAYING = {0: 4, 1: 8, 3: 9, 10: 6, 11: 7, 19: 5, 40: 6, 41: 4, 70: 7}  # r8c8 is wrong
+
+DESKTOP = {"width": 1280, "height": 900}
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(
+        not os.access(CHROMIUM, os.X_OK),
+        reason=f"no Chromium at {CHROMIUM}: apt-get install chromium, or set CHROMIUM",
+    ),
+]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The app under gunicorn on a free loopback port; yields its base URL."""
+    if not (ROOT / "static" / "vendor" / "htmx.min.js").is_file():
+        pytest.skip("static/vendor/htmx.min.js is missing: run ./dev test (or npm ci) first")
+    port = free_port()
+    log = (tmp_path_factory.mktemp("gunicorn") / "gunicorn.log").open("w")
+    command = [sys.executable, "-m", "gunicorn", "--workers", "2", "--bind", f"127.0.0.1:{port}"]
+    process = subprocess.Popen(
+        [*command, "webapp:create_app()"], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                with urllib.request.urlopen(base + "/robots.txt", timeout=1) as response:
+                    if response.status == 200:
+                        break
+            except OSError:
+                pass
+            if process.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"gunicorn did not come up on {base} (log: {log.name})")
+            time.sleep(0.1)
+        yield base
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+def new_context(
+    browser: Browser, server: str, js: bool = True, viewport: dict[str, int] = DESKTOP
+) -> BrowserContext:
+    context = browser.new_context(base_url=server, java_script_enabled=js, viewport=viewport)
+    context.set_default_timeout(5000)
+    return context
+
+
+@pytest.fixture
+def page(browser: Browser, server: str) -> Iterator[Page]:
+    context = new_context(browser, server)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on(
+        "console",
+        lambda m: (
+            errors.append(m.text)
+            if m.type == "error" and not m.text.startswith("Failed to load resource")  # 4xx pages
+            else None
+        ),
+    )
+    yield page
+    context.close()
+    assert not errors, f"errors in the page: {errors}"
+
+
+@pytest.fixture
+def nojs_page(browser: Browser, server: str) -> Iterator[Page]:
+    context = new_context(browser, server, js=False)
+    yield context.new_page()
+    context.close()
+
+
+def cell(page: Page, index: int):  # -> Locator
+    return page.locator(f"#c{index}")
+
+
+def values(page: Page) -> list[str]:
+    return page.eval_on_selector_all("#grid .cell", "cells => cells.map(c => c.value)")
+
+
+def shoot(page: Page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def type_in(page: Page, index: int, key: str) -> None:
+    cell(page, index).focus()
+    page.keyboard.press(key)
+
+
+# With JavaScript (htmx)
+
+
+def test_clashing_digit_marks_both_cells_and_updates_the_url(page: Page) -> None:
+    page.goto(EASY_PATH)
+    type_in(page, 0, "2")  # r1c5 holds a given 2
+    expect(cell(page, 0)).to_have_class(re.compile(r"\bclash\b"))
+    expect(cell(page, 4)).to_have_class(re.compile(r"\bclash\b"))
+    expect(cell(page, 1)).to_have_class(re.compile(r"\bzone\b"))
+    expect(page.locator(".status-line")).to_contain_text("1 clash")
+    expect(page.locator(".panel")).to_contain_text("2 appears 2 times in row 1 (r1c1, r1c5)")
+    expect(page).to_have_url(re.compile(r"\?e=2zzzb$"))
+    expect(cell(page, 0)).to_be_focused()
+    shoot(page, "typed-clash-1280")
+
+
+def test_keyboard_moves_types_and_clears(page: Page) -> None:
+    page.goto(EASY_PATH)
+    cell(page, 0).focus()
+    page.keyboard.press("ArrowRight")
+    expect(cell(page, 1)).to_be_focused()
+    page.keyboard.press("ArrowDown")
+    expect(cell(page, 10)).to_be_focused()
+    page.keyboard.press("6")
+    expect(page).to_have_url(re.compile(r"e=j6"))
+    expect(cell(page, 10)).to_have_value("6")
+    expect(cell(page, 10)).to_be_focused()
+    page.keyboard.press("x")  # ignored
+    page.keyboard.press("7")  # replaces
+    expect(page).to_have_url(re.compile(r"e=j7"))
+    page.keyboard.press("Backspace")
+    expect(page).to_have_url(EASY_PATH)
+    expect(cell(page, 10)).to_have_value("")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowUp")  # stays on the top row
+    expect(cell(page, 0)).to_be_focused()
+    cell(page, 2).focus()  # a given cannot change
+    page.keyboard.press("5")
+    expect(cell(page, 2)).to_have_value("3")
+
+
+def test_grid_is_one_tab_stop(page: Page) -> None:
+    page.goto(EASY_PATH)
+    cell(page, 40).focus()
+    page.keyboard.press("Tab")
+    expect(page.locator("#act-solve")).to_be_focused()
+    page.keyboard.press("Shift+Tab")
+    expect(cell(page, 40)).to_be_focused()
+
+
+def test_solve_then_reload_then_back(page: Page) -> None:
+    page.goto(EASY_PATH)
+    type_in(page, 0, "4")
+    expect(page).to_have_url(re.compile(r"\?e=4"))
+    page.locator("#act-solve").click()
+    expect(page).to_have_url(re.compile(r"solve=1$"))
+    expect(page.locator(".panel")).to_contain_text("Here is the puzzle's solution, the only one.")
+    expect(cell(page, 1)).to_have_class(re.compile(r"\bsolved\b"))
+    expect(cell(page, 1)).to_have_value("8")
+    expect(cell(page, 0)).to_have_class(re.compile(r"\bentry\b"))
+    shoot(page, "solved-1280")
+    shown = values(page)
+    page.reload()
+    assert values(page) == shown
+    expect(cell(page, 1)).to_have_class(re.compile(r"\bsolved\b"))
+    page.go_back()
+    expect(page).to_have_url(re.compile(r"\?e=4zzzb$"))
+    expect(cell(page, 1)).to_have_value("")
+    expect(cell(page, 0)).to_have_value("4")
+
+
+def test_many_solutions_and_no_solution_are_said_plainly(page: Page) -> None:
+    page.goto("/p/v1/zzzc?solve=1")
+    expect(page.locator(".panel")).to_contain_text("more than one solution")
+    assert page.locator(".cell.differs").count() >= 2
+    shoot(page, "multiple-1280")
+    page.goto("/p/v1/b3a2a6a29b3a5b1b18a64d81a29b7g8b67a82d26a95b8b2a3b9b5a1a3b?solve=1")
+    expect(page.locator(".panel")).to_contain_text(
+        "No solution. The givens clash: 2 appears 2 times in row 1 (r1c5, r1c9)."
+    )
+
+
+def test_copied_link_opens_the_same_state_elsewhere(
+    page: Page, browser: Browser, server: str
+) -> None:
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.goto(EASY_PATH)
+    type_in(page, 0, "4")
+    type_in(page, 80, "9")
+    expect(page).to_have_url(re.compile(r"9$"))
+    page.locator("#copy-link").click()
+    expect(page.locator("#copy-link")).to_have_text("Copied!")
+    link = page.evaluate("navigator.clipboard.readText()")
+    assert link == page.url == page.locator("#share-url").input_value()
+    other = new_context(browser, server)
+    try:
+        fresh = other.new_page()
+        fresh.goto(link)
+        assert values(fresh) == values(page)
+        expect(cell(fresh, 80)).to_have_class(re.compile(r"\bentry\b"))
+    finally:
+        other.close()
+
+
+def test_enter_a_puzzle_then_play_it(page: Page) -> None:
+    page.goto("/")
+    expect(page.locator(".mood")).to_contain_text("Type in a puzzle")
+    type_in(page, 0, "5")
+    expect(page).to_have_url(re.compile(r"/p/v1/5zzzb\?mode=enter$"))
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("3")
+    expect(page).to_have_url(re.compile(r"/p/v1/53zzza\?mode=enter$"))
+    page.locator("#act-main").click()
+    expect(page).to_have_url(re.compile(r"/p/v1/53zzza$"))
+    expect(cell(page, 0)).to_have_attribute("readonly", "")
+    expect(cell(page, 0)).to_have_class(re.compile(r"\bgiven\b"))
+
+
+def test_paste_a_puzzle(page: Page) -> None:
+    page.goto("/")
+    page.locator("#paste-text").fill("not a sudoku")
+    page.get_by_role("button", name="Open puzzle").click()
+    expect(page.locator("#paste-error")).to_contain_text("can't be read: unexpected 'n'")
+    expect(page).to_have_url(re.compile(r"/$"))
+    page.locator("#paste-text").fill(EASY)
+    page.get_by_role("button", name="Open puzzle").click()
+    expect(page).to_have_url(re.compile(EASY_PATH + "$"))
+    expect(cell(page, 2)).to_have_class(re.compile(r"\bgiven\b"))
+
+
+def test_bad_link_shows_a_400_page(page: Page) -> None:
+    response = page.goto("/p/v1/12x45")
+    assert response is not None and response.status == 400
+    expect(page.locator("h1")).to_contain_text("can't be read")
+    expect(page.locator(".error-what")).to_contain_text("The puzzle describes 28 cells")
+    shoot(page, "error-400-1280")
+    page.get_by_role("link", name="Start a fresh grid").click()
+    expect(page.locator("#grid .cell")).to_have_count(81)
+
+
+@pytest.mark.parametrize("width", [1280, 375])
+def test_layout_and_screenshots(browser: Browser, server: str, width: int) -> None:
+    viewport = DESKTOP if width == 1280 else PHONE
+    context = new_context(browser, server, viewport=viewport)
+    page = context.new_page()
+    try:
+        for name, url in [
+            ("home", "/"),
+            ("play", with_entries(PLAYING)),
+            ("clash", with_entries({**PLAYING, 40: 8})),  # 8 twice in row 5 and in box 5
+            ("solved", with_entries(PLAYING, solve=True)),
+            ("multiple", "/p/v1/zzzc?solve=1"),
+        ]:
+            page.goto(url)
+            width_used = page.evaluate("document.documentElement.scrollWidth")
+            assert width_used <= width, f"{name}: horizontal scroll at {width}px"
+            box = cell(page, 0).bounding_box()
+            assert box and box["width"] >= 36 and box["height"] >= 36
+            shoot(page, f"{name}-{width}")
+    finally:
+        context.close()
+
+
+# Without JavaScript: the same form posts and full pages come back
+
+
+def test_nojs_type_check_solve_reload_and_share(
+    nojs_page: Page, browser: Browser, server: str
+) -> None:
+    page = nojs_page
+    page.goto(EASY_PATH)
+    expect(page.locator("#copy-link")).to_be_hidden()
+    expect(page.locator("#share-url")).to_be_visible()
+    cell(page, 0).fill("2")
+    page.get_by_role("button", name="Check my grid").click()
+    expect(page).to_have_url(re.compile(r"\?e=2zzzb$"))
+    expect(cell(page, 0)).to_have_class(re.compile(r"\bclash\b"))
+    expect(cell(page, 4)).to_have_class(re.compile(r"\bclash\b"))
+    shoot(page, "nojs-clash-1280")
+    cell(page, 0).fill("4")
+    page.get_by_role("button", name="Solve").click()
+    expect(page).to_have_url(re.compile(r"\?e=4zzzb&solve=1$"))
+    expect(cell(page, 1)).to_have_class(re.compile(r"\bsolved\b"))
+    page.reload()
+    expect(cell(page, 1)).to_have_value("8")
+    link = page.locator("#share-url").input_value()
+    assert link == page.url
+    other = new_context(browser, server, js=False)
+    try:
+        fresh = other.new_page()
+        fresh.goto(link)
+        assert values(fresh) == values(page)
+    finally:
+        other.close()
+    page.get_by_role("button", name="Hide solution").click()
+    expect(page).to_have_url(re.compile(r"\?e=4zzzb$"))
+
+
+def test_nojs_enter_paste_and_bad_input(nojs_page: Page) -> None:
+    page = nojs_page
+    page.goto("/")
+    cell(page, 0).fill("5")
+    cell(page, 1).fill("3")
+    page.get_by_role("button", name="Start playing").click()
+    expect(page).to_have_url(re.compile(r"/p/v1/53zzza$"))
+    expect(cell(page, 0)).to_have_attribute("readonly", "")
+    page.goto("/")
+    page.locator("#paste-text").fill("12345x")
+    page.get_by_role("button", name="Open puzzle").click()
+    expect(page.locator("#paste-error")).to_contain_text("unexpected 'x' at row 1, column 6")
+    page.locator("#paste-text").fill(EASY)
+    page.get_by_role("button", name="Open puzzle").click()
+    expect(page).to_have_url(re.compile(EASY_PATH + "$"))
+
+
+def test_nojs_phone_screenshot(browser: Browser, server: str) -> None:
+    context = new_context(browser, server, js=False, viewport=PHONE)
+    try:
+        page = context.new_page()
+        page.goto(EASY_PATH + "?e=2zzzb")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375
+        shoot(page, "nojs-clash-375")
+    finally:
+        context.close()

@@ -1,0 +1,126 @@
+"""Difficulty grading on a Sudoku Explainer-like scale.
+
+The rating is that of the hardest step a logical solve needs, taking the easiest step each
+time (as Sudoku Explainer does). Levels, by rating:
+
+    Easy     up to 1.5   hidden singles and full houses only
+    Medium   up to 2.5   naked singles, direct pointing and claiming, direct hidden sets
+    Hard     up to 4.4   locked candidates, pairs, triples, X-Wing, Swordfish, turbot fish,
+                         XY-Wing, XYZ-Wing, W-Wing
+    Expert   up to 7.4   unique rectangles, quads, Jellyfish, BUG+1, colouring, chains
+    Extreme  7.5 and up  trials: Nishio, dynamic and nested forcing chains
+
+Grading has a time budget. When it runs out, the solve finishes with cheap steps and the
+solution, the rating counts only the steps found before, and `gave_up` is set: the rating is
+then a lower bound. If even nested trials find nothing, the steps read from the solution are
+rated 11.0.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .board import Grid
+from .logic import solve_logically
+from .solver import Verdict, count_solutions
+
+LEVELS = (  # (highest rating, name)
+    (1.5, "Easy"),
+    (2.5, "Medium"),
+    (4.4, "Hard"),
+    (7.4, "Expert"),
+    (float("inf"), "Extreme"),
+)
+BEYOND_TRIALS = 11.0  # rating when the solution had to be read with time still left
+DEFAULT_SECONDS = 5.0
+
+
+def level_of(rating: float) -> str:
+    """The level name for a rating."""
+    return next(name for top, name in LEVELS if rating <= top + 1e-9)
+
+
+@dataclass(frozen=True)
+class Grade:
+    """How hard a puzzle is, and what its logical solve used."""
+
+    rating: float
+    level: str
+    hardest: str  # the technique of the highest-rated step
+    counts: tuple[tuple[str, int], ...]  # technique -> steps, most used first
+    steps: int
+    without_last_resort: bool
+    gave_up: bool  # the budget ran out: the rating is a lower bound
+    seconds: float
+
+    def line(self) -> str:
+        """One line: the rating, the level, the hardest technique (and a note if it gave up)."""
+        text = f"{self.rating:.1f} {self.level} {self.hardest}"
+        return text + " (budget ran out: at least this hard)" if self.gave_up else text
+
+
+def grade(
+    grid: Sequence[int],
+    *,
+    seconds: float | None = DEFAULT_SECONDS,
+    solution: Grid | None = None,
+) -> Grade:
+    """Grade a puzzle with exactly one solution (ValueError otherwise) within `seconds`."""
+    if solution is None:
+        outcome = count_solutions(tuple(grid))
+        if outcome.verdict is not Verdict.UNIQUE:
+            raise ValueError(f"cannot grade: {outcome.verdict} ({outcome.reason})")
+        solution = outcome.solution
+    result = solve_logically(grid, seconds=seconds, solution=solution)
+    rating = 0.0
+    hardest = "none"
+    for step in result.steps:
+        value = step.rating
+        if step.technique == "Solution lookup":
+            if result.gave_up:
+                continue
+            value = BEYOND_TRIALS
+        if value > rating:
+            rating, hardest = value, step.technique
+    counts = Counter(step.technique for step in result.steps)
+    return Grade(
+        rating=round(rating, 1),
+        level=level_of(rating),
+        hardest=hardest,
+        counts=tuple(counts.most_common()),
+        steps=len(result.steps),
+        without_last_resort=result.without_last_resort,
+        gave_up=result.gave_up,
+        seconds=result.seconds,
+    )
+
+
+def _ranks(values: Sequence[float]) -> list[float]:
+    """1-based ranks, ties given the average of the ranks they span."""
+    order = sorted(range(len(values)), key=values.__getitem__)
+    ranks = [0.0] * len(values)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            ranks[order[k]] = (i + j) / 2 + 1
+        i = j + 1
+    return ranks
+
+
+def spearman(xs: Sequence[float], ys: Sequence[float]) -> float:
+    """Spearman's rank correlation of two equally long sequences (ties averaged)."""
+    if len(xs) != len(ys) or len(xs) < 2:
+        raise ValueError("need two sequences of the same length, at least 2")
+    rx, ry = _ranks(xs), _ranks(ys)
+    mean = (len(xs) + 1) / 2
+    cov = sum((a - mean) * (b - mean) for a, b in zip(rx, ry, strict=True))
+    vx = sum((a - mean) ** 2 for a in rx)
+    vy = sum((b - mean) ** 2 for b in ry)
+    if not vx or not vy:
+        return 0.0
+    return cov / (vx * vy) ** 0.5

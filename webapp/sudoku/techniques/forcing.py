@@ -1,0 +1,378 @@
+"""Last resort: trials. Assume a candidate, follow the forced moves, and see what must follow.
+
+These are the "forcing chain" family of Sudoku Explainer, found by propagation rather than by
+drawing the chains:
+
+- Nishio (7.5+): assume digit d in a cell and follow only d's own hidden singles; if d is left
+  with no place in some unit, the assumption was false.
+- Dynamic forcing chains (8.5+): assume a candidate and apply naked and hidden singles until
+  nothing moves. A contradiction removes the candidate (contradiction chain); a conclusion
+  reached from every candidate of a cell (cell forcing chains) or from every place of a
+  digit in a unit (unit forcing chains) holds.
+- Dynamic forcing chains (+) (9.0+): the same, with locked candidates in the propagation.
+- Nested forcing chains (9.5+): inside an assumption, trials of the second level remove
+  candidates until the assumption breaks.
+
+Every step here is labelled a last resort (`Step.last_resort`). Ratings add Sudoku
+Explainer's length bonus to the base, using the number of forced placements as the length.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..board import CELLS, DIGITS, cell_name, unit_name
+from . import lanes, ratings
+from .clock import check
+from .state import State
+from .step import Step, cand_text, names, removals_text
+from .tables import PEER_BB, UNIT_BB, cells_of
+
+PLACEMENT_WEIGHT = 2  # chain nodes counted per forced placement when rating a trial
+
+
+def _length(placed: int) -> int:
+    return PLACEMENT_WEIGHT * max(placed, 1) + 2
+
+
+# --- Nishio -------------------------------------------------------------------------------
+
+
+def _open_units(s: State, d: int) -> list[tuple[int, int]]:
+    """(unit, unit bitboard) for each unit that does not hold d yet."""
+    placed = 0
+    for c in CELLS:
+        if s.grid[c] == d:
+            placed |= 1 << c
+    return [(u, UNIT_BB[u]) for u in range(27) if not placed & UNIT_BB[u]]
+
+
+def _nishio_trial(
+    left: int, open_units: list[tuple[int, int]], cell: int
+) -> tuple[list[int], int] | None:
+    """Follow d's hidden singles from d in cell; (placements, empty unit) on a contradiction.
+
+    `left` holds the cells where d is a candidate; `open_units` the units still lacking d.
+    """
+    placed = [cell]
+    on = 1 << cell
+    left &= ~PEER_BB[cell] & ~on
+    todo = [(u, ubb) for u, ubb in open_units if not ubb & on]
+    while True:
+        rest = []
+        progress = False
+        for u, ubb in todo:
+            if ubb & on:
+                continue
+            x = left & ubb
+            if not x:
+                return placed, u
+            if not x & (x - 1):
+                c = x.bit_length() - 1
+                placed.append(c)
+                on |= x
+                left &= ~PEER_BB[c] & ~x
+                progress = True
+            else:
+                rest.append((u, ubb))
+        if not progress:
+            return None
+        todo = rest
+
+
+def nishio(s: State, deadline: float | None = None) -> Step | None:
+    """A candidate whose digit, followed alone, runs out of places (rated 7.5+)."""
+    best: tuple[float, int, int, list[int], int] | None = None
+    for d in DIGITS:
+        check(deadline)
+        open_units = _open_units(s, d)
+        for cell in cells_of(s.dbb[d]):
+            found = _nishio_trial(s.dbb[d], open_units, cell)
+            if found is None:
+                continue
+            placed, unit = found
+            rating = ratings.chain_rating(ratings.NISHIO, _length(len(placed) - 1))
+            if best is None or rating < best[0]:
+                best = (rating, cell, d, placed, unit)
+    if best is None:
+        return None
+    rating, cell, d, placed, unit = best
+    follow = placed[1:]
+    then = f", then {d} goes in {names(follow)}" if follow else ""
+    return Step(
+        "Nishio forcing chain",
+        rating,
+        eliminations=((cell, d),),
+        cells=tuple(placed),
+        candidates=tuple((c, d) for c in placed),
+        units=(unit,),
+        last_resort=True,
+        text=f"If {cell_name(cell)} were {d}{then}, and {unit_name(unit)} would have no place "
+        f"left for {d}; so {cell_name(cell)} is not {d}",
+    )
+
+
+# --- Dynamic forcing chains ---------------------------------------------------------------
+
+
+@dataclass
+class Trial:
+    """What assuming one candidate leads to (x == 0: a contradiction)."""
+
+    cell: int
+    digit: int
+    x: int
+    free: int
+    placed: int
+
+
+def _trials(s: State, locks: bool, deadline: float | None) -> tuple[int, int, list[Trial]]:
+    x0, free0 = lanes.encode(s.cands, s.grid)
+    out = []
+    for cell in cells_of(s.empty):
+        check(deadline)
+        for d in DIGITS:
+            if not s.cands[cell] >> (d - 1) & 1:
+                continue
+            p = 9 * cell + d - 1
+            x, free, placed, _ = lanes.propagate(
+                x0 & lanes.PLACE_KEEP[p], free0 & ~lanes.ALL_BITS[p], locks
+            )
+            out.append(Trial(cell, d, x, free, placed))
+    return x0, free0, out
+
+
+def _facts(x0: int, free0: int, t: Trial) -> tuple[int, int]:
+    """(placed, removed) candidates of a trial, as 729-bit view-0 sets, beyond the position."""
+    placed = lanes.cell_view(t.x & ~t.free) & ~lanes.cell_view(x0 & ~free0)
+    removed = lanes.cell_view(x0) & ~lanes.cell_view(t.x)
+    return placed, removed
+
+
+def _as_pairs(bits: int) -> tuple[tuple[int, int], ...]:
+    out = []
+    while bits:
+        low = bits & -bits
+        p = low.bit_length() - 1
+        out.append((p // 9, p % 9 + 1))
+        bits ^= low
+    return tuple(out)
+
+
+def dynamic_forcing(s: State, plus: bool = False, deadline: float | None = None) -> Step | None:
+    """The lowest-rated contradiction, cell or unit forcing chain found by trial."""
+    base = ratings.DYNAMIC_PLUS if plus else ratings.DYNAMIC
+    name = "Dynamic forcing chain" + (" (+)" if plus else "")
+    x0, free0, trials = _trials(s, plus, deadline)
+    best: tuple[float, int, Callable[[], Step]] | None = None
+
+    def offer(rating: float, gain: int, make: Callable[[], Step]) -> None:
+        nonlocal best
+        if best is None or (rating, -gain) < (best[0], -best[1]):
+            best = (rating, gain, make)
+
+    by_cand = {(t.cell, t.digit): t for t in trials}
+    for t in trials:
+        if not t.x:
+            rating = ratings.chain_rating(base, _length(t.placed))
+            offer(
+                rating, 1, lambda t=t, rating=rating: _contradiction_step(s, name, rating, t, plus)
+            )
+    if best is None:
+        # Cell forcing chains: every candidate of a cell leads to the same conclusion.
+        for cell in cells_of(s.empty):
+            branch = [by_cand[(cell, d)] for d in DIGITS if s.cands[cell] >> (d - 1) & 1]
+            _forcing(
+                s, x0, free0, branch, f"whatever {cell_name(cell)} holds", plus, base, (), offer
+            )
+        # Unit forcing chains: every place of a digit in a unit leads to the same conclusion.
+        for u in range(27):
+            for d in DIGITS:
+                where = s.dbb[d] & UNIT_BB[u]
+                if where.bit_count() < 2:
+                    continue
+                branch = [by_cand[(c, d)] for c in cells_of(where)]
+                _forcing(
+                    s,
+                    x0,
+                    free0,
+                    branch,
+                    f"wherever {d} goes in {unit_name(u)}",
+                    plus,
+                    base,
+                    (u,),
+                    offer,
+                )
+    return best[2]() if best else None
+
+
+def _forcing(
+    s: State,
+    x0: int,
+    free0: int,
+    branch: list[Trial],
+    premise: str,
+    plus: bool,
+    base: float,
+    units: tuple[int, ...],
+    offer: Callable[[float, int, Callable[[], Step]], None],
+) -> None:
+    on = off = -1
+    total = 0
+    for t in branch:
+        placed, removed = _facts(x0, free0, t)
+        on &= placed
+        off &= removed
+        total += t.placed
+        if not on and not off:
+            return
+    if not on and not off:
+        return
+    rating = ratings.chain_rating(base, _length(total))
+    placements = _as_pairs(on)
+    eliminations = tuple(e for e in _as_pairs(off) if (e[0], e[1]) not in placements)
+    eliminations = tuple(e for e in eliminations if e[0] not in {c for c, _ in placements})
+    if not placements and not eliminations:
+        return
+    starts = tuple((t.cell, t.digit) for t in branch)
+
+    def make() -> Step:
+        what = []
+        if placements:
+            what.append("place " + ", ".join(cand_text(p) for p in placements))
+        if eliminations:
+            what.append("remove " + removals_text(eliminations))
+        return Step(
+            f"Dynamic {'unit' if units else 'cell'} forcing chains{' (+)' if plus else ''}",
+            rating,
+            placements=placements,
+            eliminations=eliminations,
+            cells=tuple(dict.fromkeys(c for c, _ in starts)),
+            candidates=starts,
+            units=units,
+            last_resort=True,
+            text=f"Trying each option in turn, {premise}, the singles that follow "
+            f"{' and '.join(what)}; so that much is certain",
+        )
+
+    offer(rating, len(placements) * 3 + len(eliminations), make)
+
+
+def _contradiction_step(s: State, name: str, rating: float, t: Trial, plus: bool) -> Step:
+    moves, reason = explain_trial(s, t.cell, t.digit, plus)
+    shown = ", ".join(cand_text(m) for m in moves[:6]) + (", ..." if len(moves) > 6 else "")
+    then = f" forces {shown}" if moves else ""
+    return Step(
+        name,
+        rating,
+        eliminations=((t.cell, t.digit),),
+        cells=(t.cell, *dict.fromkeys(c for c, _ in moves)),
+        candidates=((t.cell, t.digit), *moves),
+        last_resort=True,
+        text=f"Assuming {cell_name(t.cell)} is {t.digit}{then}, and then {reason}; so "
+        f"{cell_name(t.cell)} is not {t.digit}",
+    )
+
+
+def explain_trial(
+    s: State, cell: int, digit: int, locks: bool = False
+) -> tuple[list[tuple[int, int]], str]:
+    """Replay a failing trial slowly: the singles it forces, and the contradiction it meets."""
+    from .intersections import claiming, pointing
+    from .singles import hidden_single_box, hidden_single_line, naked_single
+
+    t = s.copy()
+    t.place(cell, digit)
+    moves: list[tuple[int, int]] = []
+    while True:
+        reason = t.contradiction()
+        if reason:
+            return moves, reason
+        step = naked_single(t) or hidden_single_box(t) or hidden_single_line(t)
+        if step is None and locks:
+            step = pointing(t) or claiming(t)
+        if step is None:
+            return moves, "the position breaks"
+        for c, d in step.placements:
+            if t.grid[c] or not t.cands[c] >> (d - 1) & 1:
+                return moves, f"{cell_name(c)} cannot take {d}"
+            moves.append((c, d))
+        t.apply(step.placements, step.eliminations)
+
+
+# --- Nested forcing chains ----------------------------------------------------------------
+
+
+def nested_forcing(s: State, deadline: float | None = None) -> Step | None:
+    """A candidate whose assumption breaks once second-level trials are made inside it."""
+    x0, free0 = lanes.encode(s.cands, s.grid)
+    order = sorted(cells_of(s.empty), key=lambda c: s.cands[c].bit_count())
+    for cell in order:
+        for d in DIGITS:
+            if not s.cands[cell] >> (d - 1) & 1:
+                continue
+            p = 9 * cell + d - 1
+            x, free, placed, _ = lanes.propagate(
+                x0 & lanes.PLACE_KEEP[p], free0 & ~lanes.ALL_BITS[p], True
+            )
+            inner = 0
+            while x:
+                check(deadline)
+                removed = False
+                rest = lanes.cell_view(x & free)
+                while rest:
+                    low = rest & -rest
+                    q = low.bit_length() - 1
+                    rest ^= low
+                    if not x & lanes.ALL_BITS[q]:
+                        continue
+                    y, _, _, _ = lanes.propagate(
+                        x & lanes.PLACE_KEEP[q], free & ~lanes.ALL_BITS[q], True
+                    )
+                    if not y:
+                        inner += 1
+                        x, free, more, _ = lanes.propagate(x & ~lanes.ALL_BITS[q], free, True)
+                        placed += more
+                        removed = True
+                        if not x:
+                            break
+                if not removed:
+                    break
+            if x:
+                continue
+            rating = ratings.chain_rating(ratings.NESTED, _length(placed + 4 * inner))
+            return Step(
+                "Nested forcing chain",
+                rating,
+                eliminations=((cell, d),),
+                cells=(cell,),
+                candidates=((cell, d),),
+                last_resort=True,
+                text=f"Assuming {cell_name(cell)} is {d} and following it, trials inside that "
+                f"assumption ({inner} of them fail) end in a contradiction; so "
+                f"{cell_name(cell)} is not {d}",
+            )
+    return None
+
+
+# --- Solution -----------------------------------------------------------------------------
+
+
+def solution_step(s: State, solution: tuple[int, ...], rating: float = 10.0) -> Step | None:
+    """Place the solution's digit in the empty cell with the fewest candidates."""
+    empty = cells_of(s.empty)
+    if not empty:
+        return None
+    cell = min(empty, key=lambda c: (s.cands[c].bit_count(), c))
+    digit = solution[cell]
+    return Step(
+        "Solution lookup",
+        rating,
+        placements=((cell, digit),),
+        cells=(cell,),
+        candidates=((cell, digit),),
+        last_resort=True,
+        text=f"No technique of this engine finds the next step here, so it reads the answer "
+        f"from the solution: {cell_name(cell)} is {digit}",
+    )

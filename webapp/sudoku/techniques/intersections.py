@@ -1,0 +1,117 @@
+"""Locked candidates: pointing (box -> line) and claiming (line -> box), plain and direct.
+
+A "direct" pointing or claiming is one whose eliminations at once leave a hidden single;
+Sudoku Explainer rates those lower (1.7 and 1.9) than the plain kind (2.6 and 2.8), and so
+does this engine: the step then places that digit as well.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..board import BOX_OF, COL_OF, DIGITS, ROW_OF, cell_name, unit_name
+from .singles import single_after
+from .state import State
+from .step import Step, names
+from .tables import BOX_BB, COL_BB, ROW_BB, UNIT_BB, cells_of, first_cell
+
+Pattern = tuple[
+    int, int, int, int, int
+]  # digit, base unit, cover unit, pattern cells, eliminations
+
+
+def _pointing(s: State) -> Iterator[Pattern]:
+    """Box b's d's all in one row or column: the rest of that line loses d."""
+    for b in range(9):
+        box = BOX_BB[b]
+        for d in DIGITS:
+            x = s.dbb[d] & box
+            if not x:
+                continue
+            c = first_cell(x)
+            row, col = ROW_OF[c], COL_OF[c]
+            if not x & ~ROW_BB[row]:
+                elim = s.dbb[d] & ROW_BB[row] & ~box
+                if elim:
+                    yield d, 18 + b, row, x, elim
+            if not x & ~COL_BB[col]:
+                elim = s.dbb[d] & COL_BB[col] & ~box
+                if elim:
+                    yield d, 18 + b, 9 + col, x, elim
+
+
+def _claiming(s: State) -> Iterator[Pattern]:
+    """A line's d's all in one box: the rest of that box loses d."""
+    for u in range(18):
+        line = UNIT_BB[u]
+        for d in DIGITS:
+            x = s.dbb[d] & line
+            if not x:
+                continue
+            b = BOX_OF[first_cell(x)]
+            if not x & ~BOX_BB[b]:
+                elim = s.dbb[d] & BOX_BB[b] & ~line
+                if elim:
+                    yield d, u, 18 + b, x, elim
+
+
+def _step(name: str, rating: float, pattern: Pattern, single: tuple[int, int, int] | None) -> Step:
+    d, base, cover, x, elim = pattern
+    cells = cells_of(x)
+    removed = tuple((c, d) for c in cells_of(elim))
+    text = (
+        f"In {unit_name(base)}, {d} can only go in {names(cells)}, all in {unit_name(cover)}, "
+        f"so the rest of {unit_name(cover)} cannot hold {d}"
+    )
+    units: tuple[int, ...] = (base, cover)
+    placements: tuple[tuple[int, int], ...] = ()
+    if single is not None:
+        cell, digit, unit = single
+        placements = ((cell, digit),)
+        units = (base, cover, unit)
+        text += (
+            f"; that leaves {cell_name(cell)} as the only place for {digit} in {unit_name(unit)}"
+        )
+        cells = [*cells, cell]
+    return Step(
+        name,
+        rating,
+        placements=placements,
+        eliminations=removed,
+        cells=tuple(cells),
+        candidates=tuple((c, d) for c in cells_of(x)),
+        units=units,
+        text=text,
+    )
+
+
+def direct_pointing(s: State) -> Step | None:
+    """Pointing whose eliminations leave a hidden single (rated 1.7)."""
+    for pattern in _pointing(s):
+        single = single_after(s, [(c, pattern[0]) for c in cells_of(pattern[4])])
+        if single:
+            return _step("Direct pointing", 1.7, pattern, single)
+    return None
+
+
+def direct_claiming(s: State) -> Step | None:
+    """Claiming whose eliminations leave a hidden single (rated 1.9)."""
+    for pattern in _claiming(s):
+        single = single_after(s, [(c, pattern[0]) for c in cells_of(pattern[4])])
+        if single:
+            return _step("Direct claiming", 1.9, pattern, single)
+    return None
+
+
+def pointing(s: State) -> Step | None:
+    """A digit confined to one line within a box (rated 2.6)."""
+    for pattern in _pointing(s):
+        return _step("Pointing", 2.6, pattern, None)
+    return None
+
+
+def claiming(s: State) -> Step | None:
+    """A digit confined to one box within a line (rated 2.8)."""
+    for pattern in _claiming(s):
+        return _step("Claiming", 2.8, pattern, None)
+    return None

@@ -1,0 +1,130 @@
+"""Singles: full house, hidden single, naked single."""
+
+from __future__ import annotations
+
+from ..board import ALL, BIT, DIGITS, DIGITS_OF, UNITS, UNITS_OF, cell_name, unit_name
+from .state import State
+from .step import Step
+from .tables import PEER_BB, UNIT_BB, cells_of, first_cell, is_single
+
+BOX_UNITS = range(18, 27)
+LINE_UNITS = range(18)
+
+
+def full_house(s: State) -> Step | None:
+    """The last empty cell of a unit takes the one digit the unit lacks."""
+    for u in range(27):
+        empty = s.empty & UNIT_BB[u]
+        if not is_single(empty):
+            continue
+        cell = first_cell(empty)
+        used = 0
+        for c in UNITS[u]:
+            used |= BIT[s.grid[c]]
+        missing = ALL & ~used
+        if not missing & s.cands[cell] or len(DIGITS_OF[missing]) != 1:
+            continue
+        digit = DIGITS_OF[missing][0]
+        return Step(
+            "Full house",
+            1.0,
+            placements=((cell, digit),),
+            cells=(cell,),
+            candidates=((cell, digit),),
+            units=(u,),
+            text=f"{cell_name(cell)} is the last empty cell of {unit_name(u)}, "
+            f"so it takes the missing {digit}",
+        )
+    return None
+
+
+def _blockers(s: State, u: int, digit: int, cell: int) -> tuple[int, ...]:
+    """Placed copies of digit that see other empty cells of unit u (they rule those out)."""
+    others = s.empty & UNIT_BB[u] & ~(1 << cell)
+    found = []
+    for c, d in enumerate(s.grid):
+        if d == digit and PEER_BB[c] & others:
+            found.append(c)
+    return tuple(found)
+
+
+def hidden_single_step(s: State, u: int, digit: int, cell: int) -> Step:
+    """The step placing digit in the only cell of unit u that can hold it."""
+    rating = 1.2 if u >= 18 else 1.5
+    kind = unit_name(u).split()[0]
+    return Step(
+        "Hidden single",
+        rating,
+        placements=((cell, digit),),
+        cells=(cell, *_blockers(s, u, digit, cell)),
+        candidates=((cell, digit),),
+        units=(u,),
+        text=f"{digit} can only go in {cell_name(cell)} within {unit_name(u)}: every other "
+        f"cell of the {kind} is filled or cannot hold a {digit}",
+    )
+
+
+def _hidden_single_in(s: State, units: range) -> Step | None:
+    dbb = s.dbb
+    for u in units:
+        ubb = UNIT_BB[u]
+        for d in DIGITS:
+            x = dbb[d] & ubb
+            if x and not x & (x - 1):
+                return hidden_single_step(s, u, d, first_cell(x))
+    return None
+
+
+def hidden_single_box(s: State) -> Step | None:
+    """A digit with one possible cell left in a box (rated 1.2)."""
+    return _hidden_single_in(s, BOX_UNITS)
+
+
+def hidden_single_line(s: State) -> Step | None:
+    """A digit with one possible cell left in a row or column (rated 1.5)."""
+    return _hidden_single_in(s, LINE_UNITS)
+
+
+def naked_single(s: State) -> Step | None:
+    """An empty cell with one candidate left."""
+    ones = twos = 0
+    for d in DIGITS:
+        x = s.dbb[d]
+        twos |= ones & x
+        ones |= x
+    lone = ones & ~twos & s.empty
+    if not lone:
+        return None
+    cell = first_cell(lone)
+    digit = DIGITS_OF[s.cands[cell]][0]
+    return Step(
+        "Naked single",
+        2.3,
+        placements=((cell, digit),),
+        cells=(cell,),
+        candidates=((cell, digit),),
+        text=f"{cell_name(cell)} can only hold {digit}: every other digit is already in its "
+        "row, column or box, or has been ruled out",
+    )
+
+
+def single_after(s: State, eliminations: list[tuple[int, int]]) -> tuple[int, int, int] | None:
+    """A hidden single (cell, digit, unit) that the eliminations would leave, if any.
+
+    Only units through an eliminated cell are looked at: elsewhere nothing changed.
+    """
+    gone: dict[int, int] = {}
+    for cell, digit in eliminations:
+        gone[digit] = gone.get(digit, 0) | (1 << cell)
+    for digit, cells in gone.items():
+        left = s.dbb[digit] & ~cells
+        seen_units: set[int] = set()
+        for cell in cells_of(cells):
+            for u in UNITS_OF[cell]:
+                if u in seen_units:
+                    continue
+                seen_units.add(u)
+                x = left & UNIT_BB[u]
+                if x and not x & (x - 1):
+                    return first_cell(x), digit, u
+    return None

@@ -1,0 +1,119 @@
+"""The position a technique looks at: the digits placed and the candidates left in empty cells.
+
+Candidates are kept twice, kept in step: by cell (`cands[c]`, a 9-bit mask, 0 for a filled
+cell) and by digit (`dbb[d]`, a bitboard of the empty cells that still hold d).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from ..board import ALL, BIT, CELLS, DIGITS, DIGITS_OF, PEERS, UNITS, Grid, cell_name, unit_name
+from .tables import CELL_BB, PEER_BB, UNIT_BB
+
+
+class State:
+    """A mutable position: `grid` (81 ints, 0 empty), `cands` and `dbb` as described above."""
+
+    __slots__ = ("cands", "dbb", "empty", "grid")
+
+    def __init__(self, grid: list[int], cands: list[int]) -> None:
+        self.grid = grid
+        self.cands = cands
+        dbb = [0] * 10
+        empty = 0
+        for c in CELLS:
+            if not grid[c]:
+                empty |= CELL_BB[c]
+                bit = CELL_BB[c]
+                for d in DIGITS_OF[cands[c]]:
+                    dbb[d] |= bit
+        self.dbb = dbb
+        self.empty = empty
+
+    @classmethod
+    def from_grid(cls, grid: Sequence[int], notes: Sequence[int] | None = None) -> State:
+        """The position of a grid, with candidates from the placed digits and optional notes.
+
+        Without notes, an empty cell's candidates are the digits none of its peers holds. With
+        notes (81 masks, bit d-1 for digit d), an empty cell keeps only the noted digits that
+        no peer holds; a cell whose mask is 0 has no notes written, so it gets the full set.
+        """
+        cells = list(grid)
+        cands = [0] * 81
+        for c in CELLS:
+            if cells[c]:
+                continue
+            used = 0
+            for p in PEERS[c]:
+                used |= BIT[cells[p]]
+            allowed = ALL & ~used
+            if notes is not None and notes[c]:
+                allowed &= notes[c]
+            cands[c] = allowed
+        return cls(cells, cands)
+
+    def copy(self) -> State:
+        new = State.__new__(State)
+        new.grid = self.grid[:]
+        new.cands = self.cands[:]
+        new.dbb = self.dbb[:]
+        new.empty = self.empty
+        return new
+
+    def place(self, cell: int, digit: int) -> None:
+        """Put digit in cell and remove it from the candidates of the cell's peers."""
+        bit = CELL_BB[cell]
+        for d in DIGITS_OF[self.cands[cell]]:
+            self.dbb[d] &= ~bit
+        self.grid[cell] = digit
+        self.cands[cell] = 0
+        self.empty &= ~bit
+        mask = BIT[digit]
+        hit = self.dbb[digit] & PEER_BB[cell]
+        if hit:
+            self.dbb[digit] &= ~hit
+            while hit:
+                low = hit & -hit
+                self.cands[low.bit_length() - 1] &= ~mask
+                hit ^= low
+
+    def eliminate(self, cell: int, digit: int) -> None:
+        """Remove one candidate (nothing happens if it is already gone)."""
+        self.cands[cell] &= ~BIT[digit]
+        self.dbb[digit] &= ~CELL_BB[cell]
+
+    def apply(
+        self, placements: Iterable[tuple[int, int]], eliminations: Iterable[tuple[int, int]]
+    ) -> None:
+        """Make the eliminations, then the placements, of a step."""
+        for cell, digit in eliminations:
+            self.eliminate(cell, digit)
+        for cell, digit in placements:
+            if not self.grid[cell]:
+                self.place(cell, digit)
+
+    @property
+    def solved(self) -> bool:
+        return not self.empty
+
+    def to_grid(self) -> Grid:
+        return tuple(self.grid)
+
+    def contradiction(self) -> str | None:
+        """Why the position cannot be finished as it stands, or None if no reason shows."""
+        for u, unit in enumerate(UNITS):
+            seen = 0
+            for c in unit:
+                d = self.grid[c]
+                if d:
+                    if seen & BIT[d]:
+                        return f"{d} appears twice in {unit_name(u)}"
+                    seen |= BIT[d]
+            for d in DIGITS:
+                if not seen & BIT[d] and not self.dbb[d] & UNIT_BB[u]:
+                    return f"{d} has no place left in {unit_name(u)}"
+        for c in CELLS:
+            if not self.grid[c] and not self.cands[c]:
+                return f"{cell_name(c)} has no candidate left"
+        return None

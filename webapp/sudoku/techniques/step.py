@@ -1,0 +1,61 @@
+"""The record every technique returns, and helpers to write its sentence."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ..board import cell_name
+
+Candidate = tuple[int, int]  # (cell, digit)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One deduction: what it places and removes, what justifies it, and how hard it is.
+
+    `cells`, `candidates` and `units` are the pattern to highlight; `text` is one plain
+    sentence; `rating` is on Sudoku Explainer's scale (1.0 full house ... 11+ nested chains).
+    `last_resort` marks steps found by trial (assume a candidate and follow the consequences)
+    or read from the solution rather than by a pattern.
+    """
+
+    technique: str
+    rating: float
+    placements: tuple[Candidate, ...] = ()
+    eliminations: tuple[Candidate, ...] = ()
+    cells: tuple[int, ...] = ()
+    candidates: tuple[Candidate, ...] = ()
+    units: tuple[int, ...] = ()
+    text: str = ""
+    last_resort: bool = False
+
+
+def names(cells: Iterable[int]) -> str:
+    """'r1c2, r3c4 and r5c6'."""
+    parts = [cell_name(c) for c in cells]
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def digits_text(digits: Iterable[int], last: str = "and") -> str:
+    """'3', '3 and 7', '3, 5 and 7' (or with `last` = "or": '3, 5 or 7')."""
+    parts = [str(d) for d in digits]
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + f" {last} " + parts[-1]
+
+
+def removals_text(eliminations: Iterable[Candidate]) -> str:
+    """'5 from r1c2 and r1c3' or '5 from r1c2, 7 from r4c4' for mixed digits."""
+    by_digit: dict[int, list[int]] = {}
+    for cell, digit in eliminations:
+        by_digit.setdefault(digit, []).append(cell)
+    return ", ".join(f"{d} from {names(sorted(cs))}" for d, cs in sorted(by_digit.items()))
+
+
+def cand_text(candidate: Candidate) -> str:
+    """'r4c6=7' style name of one candidate, written '7r4c6'."""
+    cell, digit = candidate
+    return f"{digit}{cell_name(cell)}"

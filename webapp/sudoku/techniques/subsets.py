@@ -1,0 +1,160 @@
+"""Naked and hidden subsets (pairs, triples, quads), and the "direct" hidden pair and triple.
+
+Naked: k cells of a unit whose candidates together are just k digits; those digits leave the
+rest of the unit. Hidden: k digits of a unit that fit only in the same k cells; those cells
+lose every other digit. A direct hidden pair or triple is one whose eliminations leave a
+hidden single at once (Sudoku Explainer rates them 2.0 and 2.5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+
+from ..board import BIT, DIGITS, DIGITS_OF, POPCOUNT, UNITS, cell_name, unit_name
+from .singles import single_after
+from .state import State
+from .step import Step, digits_text, names
+from .tables import UNIT_BB, cells_of
+
+SIZE_NAME = {2: "pair", 3: "triple", 4: "quad"}
+NAKED_RATING = {2: 3.0, 3: 3.6, 4: 5.0}
+HIDDEN_RATING = {2: 3.4, 3: 4.0, 4: 5.4}
+
+Found = tuple[int, tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...]]
+# unit, cells, digits, eliminations
+
+
+def _naked(s: State, k: int) -> Iterator[Found]:
+    cands = s.cands
+    for u in range(27):
+        empty = [c for c in UNITS[u] if not s.grid[c]]
+        if len(empty) <= k:
+            continue
+        small = [c for c in empty if 2 <= POPCOUNT[cands[c]] <= k]
+        if len(small) < k:
+            continue
+        for combo in combinations(small, k):
+            mask = 0
+            for c in combo:
+                mask |= cands[c]
+            if POPCOUNT[mask] != k:
+                continue
+            elim = tuple(
+                (c, d) for c in empty if c not in combo for d in DIGITS_OF[cands[c] & mask]
+            )
+            if elim:
+                yield u, combo, DIGITS_OF[mask], elim
+
+
+def _hidden(s: State, k: int) -> Iterator[Found]:
+    dbb = s.dbb
+    for u in range(27):
+        ubb = UNIT_BB[u]
+        where = {d: dbb[d] & ubb for d in DIGITS}
+        live = [d for d in DIGITS if where[d]]
+        if len(live) <= k:
+            continue
+        small = [d for d in live if 2 <= where[d].bit_count() <= k]
+        for combo in combinations(small, k):
+            cells = 0
+            for d in combo:
+                cells |= where[d]
+            if cells.bit_count() != k:
+                continue
+            keep = sum(BIT[d] for d in combo)
+            elim = tuple((c, d) for c in cells_of(cells) for d in DIGITS_OF[s.cands[c] & ~keep])
+            if elim:
+                yield u, tuple(cells_of(cells)), combo, elim
+
+
+def _naked_step(k: int, found: Found) -> Step:
+    u, cells, digits, elim = found
+    return Step(
+        f"Naked {SIZE_NAME[k]}",
+        NAKED_RATING[k],
+        eliminations=elim,
+        cells=cells,
+        candidates=tuple((c, d) for c in cells for d in digits),
+        units=(u,),
+        text=f"In {unit_name(u)}, {names(cells)} can only hold {digits_text(digits)} between "
+        f"them, so no other cell of {unit_name(u)} can hold {digits_text(digits, 'or')}",
+    )
+
+
+def _hidden_step(
+    s: State,
+    k: int,
+    found: Found,
+    name: str | None = None,
+    rating: float | None = None,
+    single: tuple[int, int, int] | None = None,
+) -> Step:
+    u, cells, digits, elim = found
+    text = (
+        f"In {unit_name(u)}, {digits_text(digits)} can only go in {names(cells)}, so those "
+        f"cells cannot hold any other digit"
+    )
+    placements: tuple[tuple[int, int], ...] = ()
+    units: tuple[int, ...] = (u,)
+    shown = cells
+    if single is not None:
+        cell, digit, unit = single
+        placements = ((cell, digit),)
+        text += (
+            f"; that leaves {cell_name(cell)} as the only place for {digit} in {unit_name(unit)}"
+        )
+        units = (u, unit) if unit != u else (u,)
+        shown = (*cells, cell)
+    return Step(
+        name or f"Hidden {SIZE_NAME[k]}",
+        rating if rating is not None else HIDDEN_RATING[k],
+        placements=placements,
+        eliminations=elim,
+        cells=shown,
+        candidates=tuple((c, d) for c in cells for d in digits if s.cands[c] & BIT[d]),
+        units=units,
+        text=text,
+    )
+
+
+def _direct_hidden(s: State, k: int, rating: float) -> Step | None:
+    for found in _hidden(s, k):
+        single = single_after(s, list(found[3]))
+        if single:
+            return _hidden_step(s, k, found, f"Direct hidden {SIZE_NAME[k]}", rating, single)
+    return None
+
+
+def naked_pair(s: State) -> Step | None:
+    return next((_naked_step(2, f) for f in _naked(s, 2)), None)
+
+
+def naked_triple(s: State) -> Step | None:
+    return next((_naked_step(3, f) for f in _naked(s, 3)), None)
+
+
+def naked_quad(s: State) -> Step | None:
+    return next((_naked_step(4, f) for f in _naked(s, 4)), None)
+
+
+def hidden_pair(s: State) -> Step | None:
+    return next((_hidden_step(s, 2, f) for f in _hidden(s, 2)), None)
+
+
+def hidden_triple(s: State) -> Step | None:
+    return next((_hidden_step(s, 3, f) for f in _hidden(s, 3)), None)
+
+
+def hidden_quad(s: State) -> Step | None:
+    return next((_hidden_step(s, 4, f) for f in _hidden(s, 4)), None)
+
+
+def direct_hidden_pair(s: State) -> Step | None:
+    """A hidden pair whose eliminations leave a hidden single (rated 2.0)."""
+    return _direct_hidden(s, 2, 2.0)
+
+
+def direct_hidden_triple(s: State) -> Step | None:
+    """A hidden triple whose eliminations leave a hidden single (rated 2.5)."""
+    return _direct_hidden(s, 3, 2.5)
