@@ -73,6 +73,14 @@ def _read_cells(chars: str, row: int) -> list[int]:
     return cells
 
 
+def _first_bad(chars: str) -> int | None:
+    """The index of the first character that is neither a digit nor an empty cell, if any."""
+    return next(
+        (i for i, ch in enumerate(chars) if ch not in EMPTY_CHARS and not "1" <= ch <= "9"),
+        None,
+    )
+
+
 def _is_separator(line: str) -> bool:
     """A rule line such as '------+-------+------' or '=========' between bands of rows."""
     stripped = line.strip()
@@ -103,11 +111,12 @@ def _parse_line(line: str) -> Grid:
     if len(line) != 81 or "|" in line:
         line = "".join(ch for ch in line if ch not in "|+ \t")
     if len(line) != 81:
-        bad = next((ch for ch in line if ch not in EMPTY_CHARS and not "1" <= ch <= "9"), None)
-        if bad is not None:
-            index = line.index(bad)
+        index = _first_bad(line)
+        if index is not None:
+            bad = line[index]
             if index < 81:
                 raise PuzzleFormatError(f"unexpected {bad!r} at {_where(index // 9, index % 9)}")
+            raise PuzzleFormatError(f"unexpected {bad!r} after {index} cells")
         raise PuzzleFormatError(f"expected 81 cells, found {len(line)}")
     cells: list[int] = []
     for row in range(9):
@@ -123,9 +132,13 @@ def _parse_rows(lines: list[str]) -> Grid:
     for row, line in enumerate(rows):
         chars = "".join(ch for ch in line if ch not in "|+ \t")
         if len(chars) != 9:
-            for col, ch in enumerate(chars[:9]):
-                if ch not in EMPTY_CHARS and not "1" <= ch <= "9":
-                    raise PuzzleFormatError(f"unexpected {ch!r} at {_where(row, col)}")
+            col = _first_bad(chars)
+            if col is not None and col < 9:
+                raise PuzzleFormatError(f"unexpected {chars[col]!r} at {_where(row, col)}")
+            if col is not None:
+                raise PuzzleFormatError(
+                    f"unexpected {chars[col]!r} in row {row + 1} after {col} cells"
+                )
             raise PuzzleFormatError(f"row {row + 1} has {len(chars)} cells, expected 9")
         cells += _read_cells(chars, row)
     return tuple(cells)
