@@ -1,0 +1,289 @@
+"""The command line: `python -m webapp.sudoku solve|count [FILE|-]`, in-process through
+cli.main and once or twice as a real subprocess."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from webapp.sudoku.algorithms import ALGORITHMS
+from webapp.sudoku.board import is_solution_of, parse
+from webapp.sudoku.cli import main
+from webapp.sudoku.solver import count_solutions
+
+ROOT = Path(__file__).resolve().parents[1]
+
+EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+# The published solution of EASY (Project Euler 96, grid 01; Norvig's essay).
+EASY_SOLUTION = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
+HARD = ".......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6..."
+CLASH = EASY[:8] + "2" + EASY[9:]  # a second 2 in row 1
+STUCK = ".12345678" + "9" + "." * 71  # no clash, but r1c1 has no digit left
+# EASY_SOLUTION with r1c2, r1c7, r2c2, r2c7 emptied: they take 8 and 6 either way round.
+DEADLY = "".join("." if i in (1, 6, 10, 15) else ch for i, ch in enumerate(EASY_SOLUTION))
+EMPTY = "." * 81
+
+
+def run(argv: list[str]) -> tuple[int, list[str]]:
+    """Call cli.main and return its exit code and output lines."""
+    out = io.StringIO()
+    code = main(argv, out)
+    return code, out.getvalue().splitlines()
+
+
+def write(tmp_path: Path, *lines: str, name: str = "puzzles.txt") -> str:
+    path = tmp_path / name
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return str(path)
+
+
+def expected_verdict_line(line: str) -> str:
+    """What `solve` prints for a puzzle without exactly one solution, from the solver itself."""
+    outcome = count_solutions(parse(line))
+    return f"{outcome.verdict}: {outcome.reason}"
+
+
+def use_stdin(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+
+
+# --- solve ----------------------------------------------------------------------------------
+
+
+def test_solve_prints_one_line_per_puzzle_in_order(tmp_path: Path) -> None:
+    path = write(tmp_path, EASY, CLASH, "", STUCK, DEADLY, "   ", "12345x", EASY.replace(".", "0"))
+    code, lines = run(["solve", path])
+    assert lines == [
+        EASY_SOLUTION,
+        "no solution: the givens clash: 2 appears 2 times in row 1 (r1c5, r1c9)",
+        "no solution: every way of filling the grid breaks a rule",
+        expected_verdict_line(DEADLY),
+        "invalid: unexpected 'x' at row 1, column 6",
+        EASY_SOLUTION,
+    ]
+    assert lines[3].startswith("multiple solutions: two solutions differ in 4 cells (r1c2, ")
+    assert code == 1
+
+
+def test_solve_exits_0_when_every_puzzle_has_exactly_one_solution(tmp_path: Path) -> None:
+    puzzles = [EASY, HARD, EASY.replace(".", "0"), EASY_SOLUTION]
+    code, lines = run(["solve", write(tmp_path, *puzzles)])
+    assert code == 0
+    assert len(lines) == len(puzzles)
+    for puzzle, line in zip(puzzles, lines, strict=True):
+        assert len(line) == 81 and line.isdigit()
+        assert is_solution_of(parse(line), parse(puzzle))
+    assert lines[0] == EASY_SOLUTION
+
+
+@pytest.mark.parametrize(
+    "puzzle",
+    [CLASH, STUCK, DEADLY, EMPTY, "12345x"],
+    ids=["clash", "stuck", "deadly", "empty", "bad"],
+)
+def test_solve_exits_1_when_one_puzzle_is_not_unique(tmp_path: Path, puzzle: str) -> None:
+    code, lines = run(["solve", write(tmp_path, EASY, puzzle, EASY)])
+    assert code == 1
+    assert lines[0] == lines[2] == EASY_SOLUTION
+    assert lines[1].startswith(("no solution: ", "multiple solutions: ", "invalid: "))
+
+
+def test_an_empty_file_prints_nothing(tmp_path: Path) -> None:
+    assert run(["solve", write(tmp_path, "", "  ")]) == (0, [])
+
+
+def test_crlf_and_trailing_spaces_in_a_file(tmp_path: Path) -> None:
+    path = tmp_path / "windows.txt"
+    path.write_bytes(f"{EASY}  \r\n\r\n{CLASH}\r\n".encode())
+    code, lines = run(["solve", str(path)])
+    assert lines == [EASY_SOLUTION, expected_verdict_line(CLASH)]
+    assert code == 1
+
+
+@pytest.mark.parametrize("name", list(ALGORITHMS))
+def test_solve_with_each_algorithm(tmp_path: Path, name: str) -> None:
+    path = write(tmp_path, EASY, STUCK, DEADLY)
+    code, lines = run(["solve", path, "--algorithm", name])
+    assert lines == [
+        EASY_SOLUTION,
+        "no solution: every way of filling the grid breaks a rule",
+        expected_verdict_line(DEADLY),  # two solutions only, so the same cells whoever finds them
+    ]
+    assert code == 1
+
+
+def test_unknown_algorithm_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        run(["solve", write(tmp_path, EASY), "--algorithm", "nope"])
+    assert caught.value.code == 2
+    assert "invalid choice: 'nope'" in capsys.readouterr().err
+
+
+def test_solve_reads_stdin_by_default_and_for_a_dash(monkeypatch: pytest.MonkeyPatch) -> None:
+    for argv in (["solve"], ["solve", "-"]):
+        use_stdin(monkeypatch, f"{EASY}\n\n{STUCK}\n")
+        assert run(argv) == (1, [EASY_SOLUTION, expected_verdict_line(STUCK)])
+    use_stdin(monkeypatch, EASY)  # no newline at the end
+    assert run(["solve", "-"]) == (0, [EASY_SOLUTION])
+
+
+def test_a_missing_file_gives_exit_2_and_a_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "nowhere.txt"
+    for command in ("solve", "count"):
+        assert run([command, str(missing)]) == (2, [])
+        assert capsys.readouterr().err == f"error: no such file: {missing}\n"
+
+
+def test_a_tiny_node_budget_gives_up(tmp_path: Path) -> None:
+    code, lines = run(["solve", write(tmp_path, HARD, EASY), "--nodes", "1"])
+    assert lines[0] == "gave up: the budget ran out before a solution was found"
+    assert code == 1
+
+
+def test_an_expired_time_budget_gives_up_without_a_wrong_answer(tmp_path: Path) -> None:
+    path = write(tmp_path, HARD)
+    code, lines = run(["solve", path, "--algorithm", "backtrack", "--seconds", "-1"])
+    assert lines == ["gave up: the budget ran out before a solution was found"]
+    assert code == 1
+
+
+def test_a_generous_budget_still_solves(tmp_path: Path) -> None:
+    path = write(tmp_path, HARD)
+    code, lines = run(["solve", path, "--nodes", "1000000", "--seconds", "30"])
+    assert code == 0
+    assert is_solution_of(parse(lines[0]), parse(HARD))
+
+
+# --- count ----------------------------------------------------------------------------------
+
+
+def test_count_prints_how_many_solutions(tmp_path: Path) -> None:
+    path = write(tmp_path, EASY, STUCK, CLASH, DEADLY, EMPTY, "12345x")
+    code, lines = run(["count", path])
+    assert lines == ["1", "0", "0", "2+", "2+", "invalid: unexpected 'x' at row 1, column 6"]
+    assert code == 1
+
+
+def test_count_with_a_higher_limit(tmp_path: Path) -> None:
+    code, lines = run(["count", write(tmp_path, EASY, DEADLY, EMPTY), "--limit", "3"])
+    assert lines == ["1", "2", "3+"]  # the deadly pattern has exactly two
+    assert code == 1
+
+
+def test_count_exits_0_when_every_puzzle_is_unique(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert run(["count", write(tmp_path, EASY, HARD)]) == (0, ["1", "1"])
+    use_stdin(monkeypatch, EASY + "\n")
+    assert run(["count"]) == (0, ["1"])
+
+
+def test_count_with_limit_one_cannot_claim_uniqueness(tmp_path: Path) -> None:
+    """With --limit 1 the search stops at the first solution: '1+', and not a clean exit."""
+    assert run(["count", write(tmp_path, EASY), "--limit", "1"]) == (1, ["1+"])
+
+
+def test_count_gives_up_on_a_tiny_budget(tmp_path: Path) -> None:
+    code, lines = run(["count", write(tmp_path, HARD), "--nodes", "1"])
+    assert lines == ["gave up: 0 found before the budget ran out"]
+    assert code == 1
+
+
+@pytest.mark.parametrize("limit", ["0", "-3"])
+def test_count_limit_must_be_at_least_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], limit: str
+) -> None:
+    with pytest.raises(SystemExit) as caught:
+        run(["count", write(tmp_path, EASY), "--limit", limit])
+    assert caught.value.code == 2
+    assert "--limit must be at least 1" in capsys.readouterr().err
+
+
+def test_a_command_is_required(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        run([])
+    assert caught.value.code == 2
+    assert "required" in capsys.readouterr().err
+
+
+# --- a real process -------------------------------------------------------------------------
+
+
+def run_module(*args: str, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable, "-m", "webapp.sudoku", *args],
+        input=stdin,
+        capture_output=True,
+        cwd=ROOT,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_module_solves_stdin() -> None:
+    stdin = f"{EASY}\r\n\r\n{CLASH}\n{DEADLY}\nnot a sudoku\n".encode()
+    result = run_module("solve", "-", stdin=stdin)
+    assert result.stdout.decode().splitlines() == [
+        EASY_SOLUTION,
+        expected_verdict_line(CLASH),
+        expected_verdict_line(DEADLY),
+        "invalid: unexpected 'n' at row 1, column 1",
+    ]
+    assert result.stderr == b""
+    assert result.returncode == 1
+
+
+def test_module_exit_codes_0_and_2(tmp_path: Path) -> None:
+    ok = run_module("solve", stdin=f"{EASY}\n{HARD}\n".encode())
+    assert ok.returncode == 0
+    assert ok.stdout.decode().splitlines()[0] == EASY_SOLUTION
+    missing = run_module("count", str(tmp_path / "nowhere.txt"))
+    assert missing.returncode == 2
+    assert missing.stdout == b""
+    assert missing.stderr.decode() == f"error: no such file: {tmp_path / 'nowhere.txt'}\n"
+
+
+# --- known faults in cli.py (not this file's to fix) -----------------------------------------
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=IsADirectoryError,
+    reason="cli.main catches only FileNotFoundError; other OSErrors escape as a traceback",
+)
+def test_a_directory_gives_exit_2_and_a_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(["solve", str(tmp_path)]) == (2, [])
+    assert capsys.readouterr().err.startswith("error: ")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=UnicodeDecodeError,
+    reason="cli reads files as UTF-8 and lets a decoding error escape as a traceback",
+)
+def test_a_file_that_is_not_utf8_gives_a_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "latin1.txt"
+    path.write_bytes(EASY.encode() + b"\n\xe9t\xe9\n")
+    code, _ = run(["solve", str(path)])
+    assert code in (1, 2)
+    assert capsys.readouterr().err.startswith("error: ")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="`with _open('-')` closes sys.stdin, so main cannot read stdin a second time",
+)
+def test_reading_stdin_leaves_it_open(monkeypatch: pytest.MonkeyPatch) -> None:
+    use_stdin(monkeypatch, EASY + "\n")
+    run(["solve", "-"])
+    assert not sys.stdin.closed
