@@ -10,7 +10,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .sudoku.board import CELLS, COL_OF, ROW_OF, UNITS, Conflict, cell_name, conflicts
+from .hints import Panel
+from .sudoku.board import (
+    CELLS,
+    COL_OF,
+    DIGITS,
+    DIGITS_OF,
+    ROW_OF,
+    UNITS,
+    Conflict,
+    cell_name,
+    conflicts,
+)
 from .sudoku.solver import WEB_BUDGET, Outcome, Verdict, count_solutions
 from .urlstate import Mode, State
 
@@ -25,6 +36,8 @@ class Cell(NamedTuple):
     name: str | None  # the form field when the player may edit it, else None (read-only)
     label: str  # for screen readers: "row 3, column 5, given 7"
     classes: str  # kind (given/entry/solved/empty) plus marks (clash, zone, wrong, differs, bad)
+    notes: str = ""  # the player's notes as digits ("137"), posted back as n0..n80
+    marks: tuple[tuple[str, str], ...] = ()  # the 9 note places drawn: (digit or "", class)
 
 
 IDS = tuple(f"c{i}" for i in range(81))
@@ -50,6 +63,8 @@ class Board:
     announce: str  # what a screen reader should hear after an edit ('' for nothing)
     messages: tuple[Message, ...] = field(default=())
     solved: bool = False  # the player's grid is complete and breaks no rule
+    hint: Panel | None = None
+    choices: tuple[tuple[str, bool], ...] = ()  # cells a hint can be asked about: (name, selected)
 
 
 def _names(cells: list[int] | tuple[int, ...]) -> str:
@@ -99,10 +114,20 @@ def _conflict_message(found: list[Conflict]) -> Message:
     return Message("bad", f"{_plural(len(found), 'rule')} broken:", tuple(items))
 
 
-def build(state: State, bad: dict[int, str] | None = None) -> Board:
+def _note_marks(mask: int, marks: dict[int, str]) -> tuple[tuple[str, str], ...]:
+    """The nine note places of a cell: the digit where noted, with the hint's class if any."""
+    return tuple((str(d) if mask >> (d - 1) & 1 else "", marks.get(d, "")) for d in DIGITS)
+
+
+NOTED = tuple("".join(str(d) for d in DIGITS_OF[m]) for m in range(512))  # mask -> "137"
+NOTE_PLACES = ((), *(_note_marks(m, {}) for m in range(1, 512)))
+
+
+def build(state: State, bad: dict[int, str] | None = None, hint: Panel | None = None) -> Board:
     """Lay out the grid for `state`; run the solver (within the web budget) if it asks to solve.
 
     `bad` holds cells whose typed text was not a digit: they are shown back and marked.
+    `hint` is the hint panel to show, whose marks are drawn on the grid.
     """
     bad = bad or {}
     grid = state.grid
@@ -116,11 +141,15 @@ def build(state: State, bad: dict[int, str] | None = None) -> Board:
 
     cells: list[Cell] = []
     wrong: list[int] = []
-    marked = clash | zone | differs | bad.keys()
-    for i, given, entry, where, id_ in zip(
-        CELLS, state.puzzle, state.entries, WHERE, IDS, strict=True
+    hint_marks = hint.marks if hint else {}
+    hint_notes = hint.notes if hint else {}
+    hint_shown = hint.shown if hint else {}
+    marked = clash | zone | differs | bad.keys() | hint_marks.keys() | hint_shown.keys()
+    for i, given, entry, mask, where, id_ in zip(
+        CELLS, state.puzzle, state.entries, state.notes, WHERE, IDS, strict=True
     ):
         name: str | None = None
+        noted = NOTED[mask]
         if given:
             kind, value, label = "given", str(given), f"{where}, given {given}"
             name = None if playing else id_
@@ -128,11 +157,15 @@ def build(state: State, bad: dict[int, str] | None = None) -> Board:
             kind, value, label, name = "entry", str(entry), f"{where}, entry {entry}", id_
         elif shown:
             kind, value, label = "solved", str(shown[i]), f"{where}, solved {shown[i]}"
+        elif mask:
+            kind, value, name = "empty", "", id_
+            label = f"{where}, notes {' '.join(noted)}"
         else:
             kind, value, label, name = "empty", "", f"{where}, empty", id_
         is_wrong = bool(shown and entry and shown[i] != entry)
         if not is_wrong and i not in marked:  # the common case, kept fast
-            cells.append(Cell(id_, value, name, label, kind))
+            drawn = NOTE_PLACES[mask] if kind == "empty" else ()
+            cells.append(Cell(id_, value, name, label, kind, noted, drawn))
             continue
         marks: list[str] = []
         if is_wrong:
@@ -151,7 +184,11 @@ def build(state: State, bad: dict[int, str] | None = None) -> Board:
         if i in differs:
             marks.append("differs")
             label += ", can differ"
-        cells.append(Cell(id_, value, name, label, " ".join([kind, *marks])))
+        if i in hint_marks:
+            marks.append(hint_marks[i])
+        draw = hint_shown.get(i, mask) if kind == "empty" else 0
+        drawn = _note_marks(draw, hint_notes.get(i, {})) if draw else ()
+        cells.append(Cell(id_, value, name, label, " ".join([kind, *marks]), noted, drawn))
 
     messages: list[Message] = []
     if bad:
@@ -181,4 +218,7 @@ def build(state: State, bad: dict[int, str] | None = None) -> Board:
         announce = status
     elif found:
         announce = "; ".join(c.describe() for c in found[:MAX_LISTED])
-    return Board(state, tuple(cells), status, announce, tuple(messages), solved)
+    choices = tuple(
+        (cell_name(c), c == state.cell) for c in CELLS if playing and not state.puzzle[c]
+    )
+    return Board(state, tuple(cells), status, announce, tuple(messages), solved, hint, choices)

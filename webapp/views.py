@@ -12,9 +12,9 @@ from dataclasses import dataclass, replace
 from flask import Blueprint, Response, make_response, redirect, render_template, request
 from werkzeug.routing import BaseConverter
 
-from . import present
+from . import hints, present
 from .sudoku.board import PuzzleFormatError, parse
-from .urlstate import Mode, State, StateError, encode_cells, from_form, from_url
+from .urlstate import HINT_LEVELS, Mode, State, StateError, encode_cells, from_form, from_url
 
 bp = Blueprint("sudoku", __name__)
 
@@ -31,7 +31,12 @@ ACTIONS = {  # action -> how the address bar changes: a new history entry, or th
     "play": "HX-Push-Url",
     "enter": "HX-Push-Url",
     "clear": "HX-Push-Url",
+    "hint": "HX-Replace-Url",
+    "hint-more": "HX-Replace-Url",
+    "hint-close": "HX-Replace-Url",
+    "hint-apply": "HX-Push-Url",
 }
+HINT_ACTIONS = frozenset(a for a in ACTIONS if a.startswith("hint"))
 
 
 @dataclass(frozen=True)
@@ -57,7 +62,10 @@ def render_game(
     url_header: str | None = None,
 ) -> Response:
     """The game for `state`: the full page, or for htmx the game fragment (+ URL header)."""
-    board = present.build(state, bad)
+    panel = None
+    if state.hint and state.mode is Mode.PLAY:
+        panel = hints.panel(state, hints.for_state(state))
+    board = present.build(state, bad, panel)
     context = {
         "board": board,
         "puzzle_code": encode_cells(state.puzzle),
@@ -139,16 +147,28 @@ def plain_puzzle(plain: str) -> Response:
 
 def _apply(action: str, state: State) -> State:
     """The state after pressing a button of the grid form."""
+    if action in HINT_ACTIONS and state.mode is not Mode.PLAY:
+        raise StateError("hints are given in play mode; press Start playing first")
     if action == "update":
-        return state
+        return replace(state, hint=0)
+    if action == "hint":
+        return replace(state, hint=1)
+    if action == "hint-more":
+        return replace(state, hint=min(state.hint + 1, HINT_LEVELS))
+    if action == "hint-close":
+        return replace(state, hint=0)
+    if action == "hint-apply":
+        return hints.apply(state, hints.for_state(state))
     if action in ("solve", "hide"):
         return replace(state, solve=action == "solve")
     if action == "play":
-        return State(state.puzzle)
+        return State(state.puzzle, origin=state.origin)
     if action == "enter":
         return State(state.puzzle, mode=Mode.ENTER)
     if action == "clear":
-        return State(state.puzzle) if state.mode is Mode.PLAY else State(mode=Mode.ENTER)
+        if state.mode is Mode.PLAY:
+            return State(state.puzzle, origin=state.origin)
+        return State(mode=Mode.ENTER)
     raise StateError(f"the form asks for {action[:20]!r}, which is not an action")
 
 

@@ -1,0 +1,126 @@
+"""The hint panel: the engine's hint for a state, what each level shows, and the move it makes.
+
+Levels, each one click further: 1 where to look (or the mistake), 2 the technique and its unit,
+3 the pattern highlighted on the grid with its sentence; the fourth click makes the move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from .sudoku.board import BIT, UNITS, cell_name
+from .sudoku.hint import Hint, hint
+from .sudoku.solver import WEB_BUDGET
+from .sudoku.techniques.state import State as Position
+from .sudoku.techniques.step import removals_text
+from .urlstate import State
+
+SEARCH_SECONDS = 0.15  # for chains and trials before the step is read from the solution
+
+
+def for_state(state: State) -> Hint:
+    """The hint for the position on screen, about the selected cell (or anywhere)."""
+    return hint(
+        state.puzzle,
+        state.entries,
+        state.notes,
+        state.cell,
+        budget=WEB_BUDGET,
+        seconds=SEARCH_SECONDS,
+    )
+
+
+@dataclass(frozen=True)
+class Panel:
+    """What the hint panel and the grid show at one level."""
+
+    level: int
+    title: str
+    lines: tuple[tuple[str, str], ...]  # (what, text), one per level shown
+    tone: str  # info, bad (a mistake) or warn (no hint possible)
+    more: bool  # another level can be shown
+    move: str  # the label of the button that makes the move, '' if there is none
+    marks: dict[int, str] = field(default_factory=dict)  # cell -> classes
+    notes: dict[int, dict[int, str]] = field(default_factory=dict)  # cell -> digit -> class
+    shown: dict[int, int] = field(default_factory=dict)  # cell -> candidates to draw
+
+
+def panel(state: State, found: Hint) -> Panel:
+    """The panel for `found` at the state's hint level."""
+    level = state.hint
+    where = cell_name(found.target) if found.target is not None else "anywhere"
+    title = f"Hint for {where}"
+    marks: dict[int, str] = {}
+    if found.target is not None:
+        marks[found.target] = "hint-target"
+    if found.problem:
+        return Panel(level, title, (("", found.problem),), "warn", False, "", marks)
+    if found.mistake:
+        mistake = found.mistake
+        for c in mistake.cells[1:]:
+            _mark(marks, c, "hint-cell")
+        _mark(marks, mistake.cell, "hint-wrong")
+        move = (
+            f"Clear {cell_name(mistake.cell)}"
+            if mistake.kind == "entry"
+            else f"Clear the notes in {cell_name(mistake.cell)}"
+        )
+        return Panel(level, "Check this first", (("", mistake.text),), "bad", False, move, marks)
+    step = found.step
+    assert step is not None
+    lines = [("Where to look", found.look)]
+    if level >= 2:
+        lines.append(("Technique", found.technique))
+        for u in step.units:
+            for c in UNITS[u]:
+                _mark(marks, c, "hint-zone")
+    notes: dict[int, dict[int, str]] = {}
+    shown: dict[int, int] = {}
+    if level >= 3:
+        lines.append(("Why", step.text + "."))
+        position = Position.from_grid(state.grid, state.notes)
+        for c in step.cells:
+            _mark(marks, c, "hint-cell")
+        on = [*step.candidates, *step.placements]
+        for cell, digit in on:
+            notes.setdefault(cell, {})[digit] = "hint-on"
+        for cell, digit in step.eliminations:
+            notes.setdefault(cell, {})[digit] = "hint-off"
+        for cell in notes:
+            if not state.grid[cell]:
+                shown[cell] = position.cands[cell] | sum(BIT[d] for d in notes[cell])
+    return Panel(
+        level, title, tuple(lines), "info", level < 3, _move_label(found), marks, notes, shown
+    )
+
+
+def _mark(marks: dict[int, str], cell: int, name: str) -> None:
+    marks[cell] = f"{marks[cell]} {name}" if cell in marks else name
+
+
+def _move_label(found: Hint) -> str:
+    step = found.step
+    assert step is not None
+    if step.placements:
+        return "Place " + ", ".join(f"{d} in {cell_name(c)}" for c, d in step.placements)
+    return "Remove " + removals_text(step.eliminations)
+
+
+def apply(state: State, found: Hint) -> State:
+    """The state after the hint's move: a mistake cleared, or the step's digits placed and its
+    candidates taken out of the notes. The hint panel closes."""
+    entries = list(state.entries)
+    notes = list(state.notes)
+    if found.mistake:
+        if found.mistake.kind == "entry":
+            entries[found.mistake.cell] = 0
+        else:
+            notes[found.mistake.cell] = 0
+    elif found.step:
+        position = Position.from_grid(state.grid, state.notes)
+        for cell, digit in found.step.eliminations:
+            notes[cell] = (notes[cell] or position.cands[cell]) & ~BIT[digit]
+        for cell, digit in found.step.placements:
+            entries[cell] = digit
+            notes[cell] = 0
+    return replace(state, entries=tuple(entries), notes=tuple(notes), hint=0)

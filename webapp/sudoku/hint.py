@@ -1,0 +1,340 @@
+"""Hints that teach: about one cell (or anywhere), computed from the position as submitted.
+
+A position is the puzzle's givens, the player's entries and notes (81 candidate masks, 0 for a
+cell without notes). `hint` first looks for mistakes: an entry the solution does not have, or
+notes that leave out the digit a cell needs; it says which cell and why. Otherwise it finds a
+step. For a selected cell it prefers a single that fills that cell now; failing that, the
+easiest step that changes what the cell can hold; failing that, the easiest step anywhere.
+
+The page reveals a hint in four levels, each one click further (see `Hint`): where to look,
+the technique and its unit, the highlighted pattern with its sentence, and finally the move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .board import BIT, DIGITS, DIGITS_OF, UNITS, UNITS_OF, Grid, cell_name, conflicts, unit_name
+from .logic import next_step
+from .search import Budget
+from .solver import Verdict, count_solutions
+from .techniques.singles import hidden_single_step
+from .techniques.state import State
+from .techniques.step import Candidate, Step, names
+from .techniques.tables import CELL_BB, PEER_BB, UNIT_BB, first_cell, is_single
+
+LEVELS = 4  # where to look, the technique, the pattern, the move
+MAX_TRACE = 40  # forced placements followed when showing why an entry is wrong
+SHOWN_TRACE = 4  # placements named in the sentence
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """An entry that is not the solution's digit, or notes that leave that digit out."""
+
+    cell: int
+    digit: int  # the wrong entry, or for notes the digit they leave out
+    kind: str  # "entry" or "notes"
+    text: str  # which cell, and why it cannot be so
+    cells: tuple[int, ...]  # the cells that show why (the mistake's cell first)
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What to tell the player. Exactly one of `problem`, `mistake` and `step` is set.
+
+    `target` is the selected cell (None: anywhere). `direct` says the step fills the target;
+    `after` says the target can be filled by a single once the step is made.
+    """
+
+    target: int | None
+    problem: str = ""
+    mistake: Mistake | None = None
+    step: Step | None = None
+    direct: bool = False
+    after: bool = False
+
+    @property
+    def look(self) -> str:
+        """Level 1: can the cell be solved now, and where to look."""
+        if self.problem:
+            return self.problem
+        if self.mistake:
+            return self.mistake.text
+        assert self.step is not None
+        where = look_at(self.step)
+        if self.target is None:
+            return f"Look at {where}."
+        name = cell_name(self.target)
+        if self.direct:
+            return f"Yes, {name} can be filled now. Look at {where}."
+        if self.after:
+            return (
+                f"Not yet: {name} needs one step first. Look at {where}: what you find there "
+                f"lets you fill {name}."
+            )
+        if self.touches_target:
+            return (
+                f"Not yet: {name} needs more work. Start at {where}: "
+                f"the easiest step there changes what {name} can hold."
+            )
+        return (
+            f"Not yet: nothing leads to {name} directly. The easiest step now is at {where}; "
+            f"ask again after it."
+        )
+
+    @property
+    def technique(self) -> str:
+        """Level 2: the technique and the unit it works in."""
+        if self.step is None:
+            return ""
+        units = self.step.units
+        if not units:
+            return self.step.technique
+        return f"{self.step.technique} in {unit_list(units)}"
+
+    @property
+    def touches_target(self) -> bool:
+        return self.step is not None and self.target is not None and touches(self.step, self.target)
+
+
+def unit_list(units: Sequence[int]) -> str:
+    """'box 5', 'box 5 and row 3', 'row 1, row 4 and column 2'."""
+    parts = [unit_name(u) for u in dict.fromkeys(units)]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def look_at(step: Step) -> str:
+    """Where a step happens, for a first nudge: its main unit, or the cells around it."""
+    if step.units:
+        return unit_name(step.units[0])
+    cells = step.cells or tuple(c for c, _ in step.placements + step.eliminations)
+    shown = list(dict.fromkeys(cells))[:3]
+    return names(shown) if shown else "the whole grid"
+
+
+def touches(step: Step, target: int) -> bool:
+    """True if the step fills `target`, or removes candidates from it (directly or by a
+    placement in one of its peers)."""
+    if any(c == target for c, _ in step.placements + step.eliminations):
+        return True
+    return any(PEER_BB[target] >> c & 1 for c, _ in step.placements)
+
+
+def _target_single(s: State, target: int) -> Step | None:
+    """The easiest single that fills `target`: full house, hidden single, naked single."""
+    if s.grid[target]:
+        return None
+    mask = s.cands[target]
+    units = sorted(UNITS_OF[target], key=lambda u: u < 18)  # the box first, as rated
+    for u in units:
+        if is_single(s.empty & UNIT_BB[u]) and len(DIGITS_OF[mask]) == 1:
+            digit = DIGITS_OF[mask][0]
+            return Step(
+                "Full house",
+                1.0,
+                placements=((target, digit),),
+                cells=(target,),
+                candidates=((target, digit),),
+                units=(u,),
+                text=f"{cell_name(target)} is the last empty cell of {unit_name(u)}, "
+                f"so it takes the missing {digit}",
+            )
+    for u in units:
+        for d in DIGITS_OF[mask]:
+            if s.dbb[d] & UNIT_BB[u] == CELL_BB[target]:
+                return hidden_single_step(s, u, d, target)
+    if len(DIGITS_OF[mask]) == 1:
+        digit = DIGITS_OF[mask][0]
+        return Step(
+            "Naked single",
+            2.3,
+            placements=((target, digit),),
+            cells=(target,),
+            candidates=((target, digit),),
+            units=UNITS_OF[target],
+            text=f"{cell_name(target)} can only hold {digit}: every other digit is already in "
+            "its row, column or box, or has been ruled out",
+        )
+    return None
+
+
+def _singles(s: State) -> list[Step]:
+    """Every single of the position (one step per cell it fills)."""
+    return [step for cell in range(81) if (step := _target_single(s, cell)) is not None]
+
+
+def _step_for(s: State, target: int | None, solution: Grid, seconds: float | None) -> Hint:
+    """The step to suggest once the position has no mistakes."""
+    if target is not None and s.grid[target]:
+        target = None  # a filled cell: help anywhere instead
+    if target is not None:
+        direct = _target_single(s, target)
+        if direct is not None:
+            return Hint(target, step=direct, direct=True)
+        relevant = [step for step in _singles(s) if touches(step, target)]
+        if relevant:
+            step = min(relevant, key=lambda st: st.rating)
+            return Hint(target, step=step, after=_fills_after(s, step, target))
+    step = next_step(s.grid, s.cands, seconds=seconds, solution=solution)
+    if step is None:
+        return Hint(target, problem="There is nothing left to find: the grid is full.")
+    after = target is not None and _fills_after(s, step, target)
+    return Hint(target, step=step, after=after)
+
+
+def _fills_after(s: State, step: Step, target: int) -> bool:
+    """True if `target` can be filled by a single once `step` is made."""
+    trial = s.copy()
+    trial.apply(step.placements, step.eliminations)
+    return _target_single(trial, target) is not None
+
+
+def _clash(grid: Grid, cell: int) -> tuple[str, tuple[int, ...]] | None:
+    """The visible clash of the digit in `cell` with the same digit in one of its units."""
+    digit = grid[cell]
+    for u in UNITS_OF[cell]:
+        others = [c for c in UNITS[u] if c != cell and grid[c] == digit]
+        if others:
+            return f"{unit_name(u)} already has a {digit} in {names(others)}", tuple(others)
+    return None
+
+
+def _trace(grid: Sequence[int], cell: int, digit: int) -> tuple[list[Candidate], str] | None:
+    """Follow forced singles from `digit` in `cell` to a contradiction: (placements, what
+    breaks), or None if singles alone do not break it."""
+    trial = list(grid)
+    trial[cell] = digit
+    s = State.from_grid(trial)
+    forced: list[Candidate] = []
+    while len(forced) < MAX_TRACE:
+        broken = _broken(s)
+        if broken:
+            return forced, broken
+        move = _forced_move(s)
+        if move is None:
+            return None
+        forced.append(move)
+        s.place(*move)
+    return None
+
+
+def _broken(s: State) -> str:
+    """Why the position cannot go on, or ''."""
+    for c in range(81):
+        if not s.grid[c] and not s.cands[c]:
+            return f"{cell_name(c)} would have no digit left"
+    for u, unit in enumerate(UNITS):
+        have = 0
+        for c in unit:
+            have |= BIT[s.grid[c]]
+        for d in DIGITS:
+            if not have & BIT[d] and not s.dbb[d] & UNIT_BB[u]:
+                return f"{unit_name(u)} would have no place left for {d}"
+    return ""
+
+
+def _forced_move(s: State) -> Candidate | None:
+    """A naked or hidden single of the position, if any."""
+    for c in range(81):
+        if not s.grid[c] and len(DIGITS_OF[s.cands[c]]) == 1:
+            return c, DIGITS_OF[s.cands[c]][0]
+    for u in range(27):
+        for d in DIGITS:
+            x = s.dbb[d] & UNIT_BB[u]
+            if is_single(x):
+                return first_cell(x), d
+    return None
+
+
+def _why_wrong(grid: Grid, correct: Grid, cell: int) -> tuple[str, tuple[int, ...]]:
+    """Why the digit in `cell` of `grid` cannot stand in a one-solution puzzle: a visible
+    clash, else the singles it forces from the `correct` digits up to a contradiction."""
+    clash = _clash(grid, cell)
+    if clash:
+        return clash
+    digit = grid[cell]
+    traced = _trace(correct, cell, digit)
+    if traced is None:
+        return (
+            f"with {digit} there the puzzle has no solution: its only solution has another "
+            "digit in that cell",
+            (),
+        )
+    forced, broken = traced
+    if not forced:
+        return f"with {digit} there, {broken}", ()
+    shown = ", ".join(f"{cell_name(c)} {d}" for c, d in forced[:SHOWN_TRACE])
+    more = len(forced) - SHOWN_TRACE
+    if more > 0:
+        shown += f" and {more} more forced digit{'s' if more > 1 else ''}"
+    return f"it forces {shown}, and then {broken}", tuple(c for c, _ in forced)
+
+
+def find_mistakes(
+    puzzle: Grid, entries: Grid, notes: Sequence[int], solution: Grid
+) -> list[Mistake]:
+    """Every entry that is not the solution's digit, then every cell whose notes leave the
+    solution's digit out (in cell order within each kind)."""
+    found: list[Mistake] = []
+    grid = tuple(g or e for g, e in zip(puzzle, entries, strict=True))
+    correct = tuple(d if d == solution[c] else 0 for c, d in enumerate(grid))
+    for cell, entry in enumerate(entries):
+        if entry and not puzzle[cell] and entry != solution[cell]:
+            why, cells = _why_wrong(grid, correct, cell)
+            text = f"{cell_name(cell)} can't be {entry}: {why}."
+            found.append(Mistake(cell, entry, "entry", text, (cell, *cells)))
+    for cell, mask in enumerate(notes):
+        need = solution[cell]
+        if mask and not puzzle[cell] and not entries[cell] and not mask & BIT[need]:
+            text = (
+                f"Your notes in {cell_name(cell)} leave out a digit the cell needs: "
+                "check them again."
+            )
+            found.append(Mistake(cell, need, "notes", text, (cell,)))
+    return found
+
+
+def hint(
+    puzzle: Grid,
+    entries: Grid,
+    notes: Sequence[int] | None = None,
+    target: int | None = None,
+    *,
+    budget: Budget,
+    seconds: float | None = 0.08,
+) -> Hint:
+    """The hint for the position (givens, entries, notes) about `target` (None: anywhere).
+
+    `budget` bounds the solve that finds the solution; `seconds` the search for a step.
+    """
+    notes = notes if notes is not None else (0,) * 81
+    if conflicts(puzzle):
+        return Hint(target, problem="The givens break a rule, so this puzzle has no solution.")
+    outcome = count_solutions(puzzle, 2, budget=budget)
+    grid = tuple(g or e for g, e in zip(puzzle, entries, strict=True))
+    if outcome.verdict is not Verdict.UNIQUE:
+        for clash in conflicts(grid):  # still worth saying, whatever the puzzle
+            cell = max(c for c in clash.cells if not puzzle[c])
+            why, cells = _clash(grid, cell) or ("", ())
+            text = f"{cell_name(cell)} can't be {clash.digit}: {why}."
+            return Hint(target, mistake=Mistake(cell, clash.digit, "entry", text, (cell, *cells)))
+        return Hint(target, problem=_no_hint_because(outcome.verdict))
+    solution = outcome.solutions[0]
+    mistakes = find_mistakes(puzzle, entries, notes, solution)
+    if mistakes:
+        mine = [m for m in mistakes if m.cell == target]
+        return Hint(target, mistake=(mine or mistakes)[0])
+    return _step_for(State.from_grid(grid, notes), target, solution, seconds)
+
+
+def _no_hint_because(verdict: Verdict) -> str:
+    if verdict is Verdict.MULTIPLE:
+        return (
+            "This puzzle has more than one solution, so no step can be deduced for sure. "
+            "Add givens until it has exactly one."
+        )
+    if verdict is Verdict.NO_SOLUTION:
+        return "This puzzle has no solution, so there is nothing to deduce."
+    return "The solver ran out of time on this puzzle, so no hint can be given."
