@@ -98,7 +98,7 @@ class State:
                 fallback=self.plain_url,
             )
         if not 0 <= self.hint <= HINT_LEVELS:
-            raise StateError(f"hint= must be a level from 1 to {HINT_LEVELS}, not {self.hint}")
+            raise StateError(f"the hint level must be from 1 to {HINT_LEVELS}, not {self.hint}")
         if self.cell is not None and not 0 <= self.cell < 81:
             raise StateError("the selected cell must be one of the 81")
 
@@ -273,7 +273,9 @@ def _read_hint(value: str | None) -> int:
         return 0
     if value.isdigit() and 1 <= int(value) <= HINT_LEVELS:
         return int(value)
-    raise StateError(f"hint= must be a level from 1 to {HINT_LEVELS}, not {value[:20]!r}")
+    raise StateError(
+        f"the hint level (hint=) must be a number from 1 to {HINT_LEVELS}, not {value[:20]!r}"
+    )
 
 
 def _read_origin(value: str | None) -> str:
@@ -283,7 +285,8 @@ def _read_origin(value: str | None) -> str:
     level, _, seed = value.partition("-")
     if level not in LEVEL_SLUGS or not seed.isdigit() or len(seed) > 10:
         raise StateError(
-            f"g= must be a level and a seed like hard-1234, not {value[:20]!r}; "
+            f"the puzzle's seed (g=) must be a level and a number like hard-1234, "
+            f"not {value[:20]!r}; "
             f"the levels are {', '.join(LEVEL_SLUGS)}"
         )
     return f"{level}-{int(seed)}"
@@ -315,7 +318,7 @@ def from_url(version: str, puzzle: str, args: Mapping[str, Sequence[str]]) -> St
         mode,
         _read_flag(args, "solve"),
         notes,
-        _read_selected(_single(args, "cell"), "cell="),
+        _read_selected(_single(args, "cell"), "the selected cell (cell=)"),
         _read_hint(_single(args, "hint")),
         _read_origin(_single(args, "g")),
     )

@@ -22,9 +22,8 @@ from .solver import Verdict, count_solutions
 from .techniques.singles import hidden_single_step
 from .techniques.state import State
 from .techniques.step import Candidate, Step, names
-from .techniques.tables import CELL_BB, PEER_BB, UNIT_BB, first_cell, is_single
+from .techniques.tables import CELL_BB, UNIT_BB, first_cell, is_single
 
-LEVELS = 4  # where to look, the technique, the pattern, the move
 MAX_TRACE = 40  # forced placements followed when showing why an entry is wrong
 SHOWN_TRACE = 4  # placements named in the sentence
 
@@ -44,8 +43,10 @@ class Mistake:
 class Hint:
     """What to tell the player. Exactly one of `problem`, `mistake` and `step` is set.
 
-    `target` is the selected cell (None: anywhere). `direct` says the step fills the target;
-    `after` says the target can be filled by a single once the step is made.
+    `target` is the selected cell (None: anywhere; a filled cell is noted in `note` and the
+    hint is about anywhere). `direct` says the step fills the target; `helps` that it narrows
+    the target's candidates or the places of one of them in its units; `after` that the target
+    can be filled by a single once the step is made.
     """
 
     target: int | None
@@ -53,7 +54,9 @@ class Hint:
     mistake: Mistake | None = None
     step: Step | None = None
     direct: bool = False
+    helps: bool = False
     after: bool = False
+    note: str = ""
 
     @property
     def look(self) -> str:
@@ -65,7 +68,7 @@ class Hint:
         assert self.step is not None
         where = look_at(self.step)
         if self.target is None:
-            return f"Look at {where}."
+            return f"{self.note}Look at {where}."
         name = cell_name(self.target)
         if self.direct:
             return f"Yes, {name} can be filled now. Look at {where}."
@@ -74,7 +77,7 @@ class Hint:
                 f"Not yet: {name} needs one step first. Look at {where}: what you find there "
                 f"lets you fill {name}."
             )
-        if self.touches_target:
+        if self.helps:
             return (
                 f"Not yet: {name} needs more work. Start at {where}: "
                 f"the easiest step there changes what {name} can hold."
@@ -94,10 +97,6 @@ class Hint:
             return self.step.technique
         return f"{self.step.technique} in {unit_list(units)}"
 
-    @property
-    def touches_target(self) -> bool:
-        return self.step is not None and self.target is not None and touches(self.step, self.target)
-
 
 def unit_list(units: Sequence[int]) -> str:
     """'box 5', 'box 5 and row 3', 'row 1, row 4 and column 2'."""
@@ -114,12 +113,17 @@ def look_at(step: Step) -> str:
     return names(shown) if shown else "the whole grid"
 
 
-def touches(step: Step, target: int) -> bool:
-    """True if the step fills `target`, or removes candidates from it (directly or by a
-    placement in one of its peers)."""
-    if any(c == target for c, _ in step.placements + step.eliminations):
-        return True
-    return any(PEER_BB[target] >> c & 1 for c, _ in step.placements)
+def _progress(s: State, step: Step, target: int) -> tuple[bool, bool]:
+    """(helps, after): does the step narrow what `target` can hold or where its candidates can
+    go in its units, and is `target` a single once the step is made?"""
+    trial = s.copy()
+    trial.apply(step.placements, step.eliminations)
+    helps = trial.cands[target] != s.cands[target] or any(
+        trial.dbb[d] & UNIT_BB[u] != s.dbb[d] & UNIT_BB[u]
+        for u in UNITS_OF[target]
+        for d in DIGITS_OF[s.cands[target]]
+    )
+    return helps, _target_single(trial, target) is not None
 
 
 def _target_single(s: State, target: int) -> Step | None:
@@ -167,28 +171,29 @@ def _singles(s: State) -> list[Step]:
 
 def _step_for(s: State, target: int | None, solution: Grid, seconds: float | None) -> Hint:
     """The step to suggest once the position has no mistakes."""
-    if target is not None and s.grid[target]:
-        target = None  # a filled cell: help anywhere instead
+    note = ""
+    if target is not None and s.grid[target]:  # a filled cell: help anywhere instead
+        note = f"{cell_name(target)} already holds a {s.grid[target]}, which is right. "
+        target = None
     if target is not None:
         direct = _target_single(s, target)
         if direct is not None:
             return Hint(target, step=direct, direct=True)
-        relevant = [step for step in _singles(s) if touches(step, target)]
-        if relevant:
-            step = min(relevant, key=lambda st: st.rating)
-            return Hint(target, step=step, after=_fills_after(s, step, target))
+        helpful = []
+        for single in _singles(s):
+            helps, after = _progress(s, single, target)
+            if helps:
+                helpful.append((not after, single.rating, single, after))
+        if helpful:
+            _, _, step, after = min(helpful, key=lambda h: h[:2])
+            return Hint(target, step=step, helps=True, after=after)
     step = next_step(s.grid, s.cands, seconds=seconds, solution=solution)
     if step is None:
         return Hint(target, problem="There is nothing left to find: the grid is full.")
-    after = target is not None and _fills_after(s, step, target)
-    return Hint(target, step=step, after=after)
-
-
-def _fills_after(s: State, step: Step, target: int) -> bool:
-    """True if `target` can be filled by a single once `step` is made."""
-    trial = s.copy()
-    trial.apply(step.placements, step.eliminations)
-    return _target_single(trial, target) is not None
+    if target is None:
+        return Hint(None, step=step, note=note)
+    helps, after = _progress(s, step, target)
+    return Hint(target, step=step, helps=helps, after=after)
 
 
 def _clash(grid: Grid, cell: int) -> tuple[str, tuple[int, ...]] | None:

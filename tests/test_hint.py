@@ -1,0 +1,208 @@
+"""Hints about a cell or anywhere: mistakes first, a single for the cell if there is one, the
+easiest step otherwise, and every level's text; computed from the position as submitted."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+
+from webapp.sudoku.board import BIT, DIGITS_OF, UNITS, UNITS_OF, Grid, cell_name, parse
+from webapp.sudoku.hint import Hint, hint, look_at
+from webapp.sudoku.logic import next_step, solve_logically
+from webapp.sudoku.search import Budget
+from webapp.sudoku.solver import solve
+from webapp.sudoku.techniques.state import State
+
+BUDGET = Budget(nodes=200_000, seconds=5.0)
+EASY = parse("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
+HARD = parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+NONE: Grid = (0,) * 81
+
+
+def solution_of(puzzle: Grid) -> Grid:
+    found = solve(puzzle).solution
+    assert found is not None
+    return found
+
+
+def with_entry(entries: Grid, cell: int, digit: int) -> Grid:
+    return (*entries[:cell], digit, *entries[cell + 1 :])
+
+
+def narrows(before: State, after: State, target: int) -> bool:
+    """Fewer candidates in the target, or fewer places in one of its units for one of them."""
+    if after.cands[target] != before.cands[target]:
+        return True
+    for unit in UNITS_OF[target]:
+        for d in DIGITS_OF[before.cands[target]]:
+            places = [c for c in UNITS[unit] if before.cands[c] & BIT[d]]
+            if any(not after.cands[c] & BIT[d] for c in places):
+                return True
+    return False
+
+
+def ask(puzzle: Grid, entries: Grid = NONE, notes: Grid | None = None, target=None) -> Hint:
+    return hint(puzzle, entries, notes, target, budget=BUDGET)
+
+
+def test_anywhere_gives_the_easiest_step() -> None:
+    found = ask(EASY)
+    expected = next_step(EASY)
+    assert found.step == expected
+    assert found.look == f"Look at {look_at(expected)}."
+    assert found.technique.startswith(expected.technique)
+
+
+def test_a_cell_that_can_be_filled_now_gets_its_single() -> None:
+    s = State.from_grid(EASY)
+    singles = [c for c in range(81) if not EASY[c] and len(DIGITS_OF[s.cands[c]]) == 1]
+    target = singles[-1]  # a naked single that is not the first step anywhere
+    found = ask(EASY, target=target)
+    assert found.direct
+    assert found.step.placements == ((target, solution_of(EASY)[target]),)
+    assert found.look.startswith(f"Yes, {cell_name(target)} can be filled now. Look at ")
+
+
+@pytest.mark.parametrize("puzzle", [EASY, HARD], ids=["easy", "hard"])
+def test_every_cell_gets_a_true_step_and_an_honest_promise(puzzle: Grid) -> None:
+    s = State.from_grid(puzzle)
+    solution = solution_of(puzzle)
+    kinds = set()
+    for target in range(81):
+        if puzzle[target]:
+            continue
+        found = ask(puzzle, target=target)
+        assert found.step is not None
+        assert all(solution[c] == d for c, d in found.step.placements)
+        assert all(solution[c] != d for c, d in found.step.eliminations)
+        kinds.add((found.direct, found.helps, found.after))
+        if found.direct:
+            assert found.step.placements[0][0] == target
+            continue
+        assert found.look.startswith("Not yet: ") and cell_name(target) in found.look
+        trial = s.copy()
+        trial.apply(found.step.placements, found.step.eliminations)
+        assert found.helps == narrows(s, trial, target), cell_name(target)
+        if found.after:  # the promise: once the step is made, the cell is a single
+            again = hint(trial.to_grid(), NONE, tuple(trial.cands), target, budget=BUDGET)
+            assert again.direct
+    assert (True, False, False) in kinds and (False, True, False) in kinds
+    if puzzle == EASY:
+        assert (False, True, True) in kinds
+
+
+def test_a_filled_cell_gets_help_elsewhere() -> None:
+    given = next(c for c in range(81) if EASY[c])
+    found = ask(EASY, target=given)
+    assert found.target is None and found.step == next_step(EASY)
+    assert found.look.startswith(f"{cell_name(given)} already holds a {EASY[given]}, which is")
+
+
+def test_a_clashing_entry_is_named_with_the_cell_it_clashes_with() -> None:
+    # r1c1 is empty in EASY and row 1 holds a 3 at r1c3
+    found = ask(EASY, with_entry(NONE, 0, 3))
+    assert found.mistake is not None and found.step is None
+    assert found.mistake.cell == 0 and found.mistake.kind == "entry"
+    assert found.mistake.text == "r1c1 can't be 3: row 1 already has a 3 in r1c3."
+    assert found.look == found.mistake.text
+    assert found.mistake.cells == (0, 2)
+
+
+def test_a_wrong_entry_without_a_clash_says_what_it_forces() -> None:
+    solution = solution_of(EASY)
+    s = State.from_grid(EASY)
+    cell, digit = next(
+        (c, d)
+        for c in range(81)
+        if not EASY[c]
+        for d in DIGITS_OF[s.cands[c]]
+        if d != solution[c]
+    )
+    found = ask(EASY, with_entry(NONE, cell, digit))
+    assert found.mistake is not None
+    assert found.mistake.text.startswith(f"{cell_name(cell)} can't be {digit}: ")
+    assert "already has" not in found.mistake.text
+    assert "forces" in found.mistake.text or "no solution" in found.mistake.text
+
+
+def test_the_selected_cells_mistake_comes_first() -> None:
+    solution = solution_of(EASY)
+    empty = [c for c in range(81) if not EASY[c]]
+    entries = NONE
+    for c in empty[:3]:
+        entries = with_entry(entries, c, solution[c] % 9 + 1)
+    found = ask(EASY, entries, target=empty[2])
+    assert found.mistake is not None and found.mistake.cell == empty[2]
+    assert ask(EASY, entries).mistake.cell == empty[0]
+
+
+def test_notes_that_leave_out_the_answer_are_a_mistake() -> None:
+    solution = solution_of(EASY)
+    cell = next(c for c in range(81) if not EASY[c])
+    notes = [0] * 81
+    notes[cell] = 0x1FF & ~BIT[solution[cell]]
+    found = ask(EASY, notes=tuple(notes))
+    assert found.mistake is not None
+    assert (found.mistake.cell, found.mistake.kind) == (cell, "notes")
+    assert str(solution[cell]) not in found.mistake.text  # it does not give the answer away
+
+
+def test_notes_are_the_candidates_the_hint_works_from() -> None:
+    # Notes that narrow a cell to its answer make it a naked single there and then.
+    solution = solution_of(HARD)
+    target = next(c for c in range(81) if not HARD[c])
+    assert not ask(HARD, target=target).direct
+    notes = [0] * 81
+    notes[target] = BIT[solution[target]]
+    found = ask(HARD, notes=tuple(notes), target=target)
+    assert found.direct and found.step.placements == ((target, solution[target]),)
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "problem"),
+    [
+        ("12" + "." * 79, "more than one solution"),
+        ("11" + "." * 79, "givens break a rule"),
+    ],
+)
+def test_no_hint_for_a_puzzle_without_one_solution(puzzle: str, problem: str) -> None:
+    found = ask(parse(puzzle))
+    assert problem in found.problem and found.step is None and found.mistake is None
+    assert found.look == found.problem
+
+
+def test_a_clash_is_named_even_when_the_puzzle_has_many_solutions() -> None:
+    found = ask(parse("1" + "." * 80), with_entry(NONE, 1, 1))
+    assert found.mistake is not None
+    assert found.mistake.text == "r1c2 can't be 1: row 1 already has a 1 in r1c1."
+
+
+def test_a_full_correct_grid_has_nothing_left() -> None:
+    solution = solution_of(EASY)
+    entries = tuple(0 if g else d for g, d in zip(EASY, solution, strict=True))
+    assert "nothing left" in ask(EASY, entries).problem
+
+
+@pytest.mark.data
+def test_hints_along_logical_solves_never_contradict_the_solution(
+    puzzle_sample: Callable[[str, int], list[str]],
+) -> None:
+    """Positions from real solves, with some correct entries typed and a random cell asked."""
+    rng = random.Random(4)
+    for line in puzzle_sample("magictour_top1465.txt", 6):
+        puzzle = parse(line)
+        solution = solution_of(puzzle)
+        run = solve_logically(puzzle, solution=solution, seconds=2.0)
+        for step in run.steps[:: max(1, len(run.steps) // 8)]:
+            s = State.from_grid(puzzle)
+            for earlier in run.steps[: run.steps.index(step)]:
+                s.apply(earlier.placements, earlier.eliminations)
+            entries = tuple(0 if puzzle[c] else s.grid[c] for c in range(81))
+            target = rng.choice([c for c in range(81) if not s.grid[c]])
+            found = ask(puzzle, entries, tuple(s.cands), target)
+            assert found.mistake is None and found.problem == ""
+            assert found.step is not None
+            assert all(solution[c] == d for c, d in found.step.placements)
+            assert all(solution[c] != d for c, d in found.step.eliminations)
