@@ -284,19 +284,11 @@ def test_web_budget_solves_a_hard_puzzle_and_stops_a_slow_algorithm() -> None:
     assert outcome.stats.seconds < WEB_BUDGET.seconds + 2.0  # slack for a busy machine
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="search.Meter treats Budget(nodes=0) as no limit: it raises only when its count "
-    "equals max_nodes, which 0 never does (sat turns nodes=0 into prop_limit=0, also no limit)",
-)
-@pytest.mark.parametrize("name", NAMES)
-def test_a_zero_node_budget_is_not_unlimited(name: str) -> None:
-    """Budget(nodes=0) should give up at once (or be refused), not search without a limit."""
-    try:
-        outcome = count_solutions(EASY, algorithm=name, budget=Budget(nodes=0))
-    except ValueError:
-        return
-    assert outcome.verdict is Verdict.GAVE_UP
+@pytest.mark.parametrize("nodes", [0, -5])
+def test_a_node_budget_below_one_is_refused(nodes: int) -> None:
+    """Budget(nodes=0) must not mean "no limit"."""
+    with pytest.raises(ValueError, match=f"^a node budget must be at least 1, not {nodes}$"):
+        Budget(nodes=nodes)
 
 
 # --- argument checks ------------------------------------------------------------------------

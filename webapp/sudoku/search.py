@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import time
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -9,6 +10,7 @@ from typing import Protocol
 from .board import Grid
 
 CHECK_CLOCK_EVERY = 256  # nodes between looks at the clock: cheap, and fine-grained enough
+NO_LIMIT = sys.maxsize  # a node count no search reaches
 
 
 class OutOfBudget(Exception):
@@ -22,10 +24,14 @@ class Budget:
     nodes: int | None = None
     seconds: float | None = None
 
+    def __post_init__(self) -> None:
+        if self.nodes is not None and self.nodes < 1:
+            raise ValueError(f"a node budget must be at least 1, not {self.nodes}")
+
     def start(self) -> Meter:
         """A fresh meter that counts against this budget from now."""
         deadline = None if self.seconds is None else time.monotonic() + self.seconds
-        return Meter(self.nodes if self.nodes is not None else -1, deadline)
+        return Meter(self.nodes if self.nodes is not None else NO_LIMIT, deadline)
 
 
 UNLIMITED = Budget()
@@ -35,17 +41,17 @@ UNLIMITED = Budget()
 class Meter:
     """Counts the nodes, guesses and backtracks of a running search and enforces its budget."""
 
-    max_nodes: int  # -1: no node limit
+    max_nodes: int  # NO_LIMIT when there is none
     deadline: float | None
     nodes: int = 0
     guesses: int = 0
     backtracks: int = 0
 
     def node(self) -> None:
-        """Count one search node; raise OutOfBudget when the budget is spent."""
-        self.nodes += 1
+        """Count one search node; raise OutOfBudget instead when the budget is spent."""
         if self.nodes == self.max_nodes:
             raise OutOfBudget
+        self.nodes += 1
         if (
             self.deadline is not None
             and not self.nodes % CHECK_CLOCK_EVERY
