@@ -1,4 +1,4 @@
-"""Command line: `python -m webapp.sudoku solve|count|bench ...` (see README)."""
+"""Command line: `python -m webapp.sudoku solve|count|grade|generate|bench ...` (see README)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,18 @@ from typing import TextIO
 
 from .algorithms import ALGORITHMS, DEFAULT
 from .board import PuzzleFormatError, parse, to_line
+from .generate import LEVEL_NAMES, SEED_LIMIT, generate, level_name, new_seed
+from .grade import DEFAULT_SECONDS, grade
 from .search import Budget
 from .solver import Verdict, count_solutions
+
+CHECK_BUDGET = Budget(seconds=60.0)  # for the uniqueness check before grading
+GENERATE_HELP = f"""\
+Print new puzzles, one line each: the 81 cells ('.' for empty), a tab, the seed, a tab,
+then the rating, level and hardest technique as `grade` prints them. The same level, seed
+and layout give the same puzzle on any machine. Seeds are 0 to {SEED_LIMIT - 1}; with
+--seed N and --count K the seeds are N, N+1, ..., N+K-1, else each is drawn at random.
+"""
 
 
 def _puzzle_lines(stream: TextIO) -> Iterator[str]:
@@ -74,10 +84,91 @@ def cmd_count(args: argparse.Namespace, out: TextIO) -> int:
     return 0 if all_unique else 1
 
 
+def _grade_line(text: str, seconds: float | None) -> tuple[str, bool]:
+    """The grade line of one puzzle, or why it cannot be graded; and whether it was graded."""
+    try:
+        grid = parse(text)
+    except PuzzleFormatError as error:
+        return f"invalid: {error}", False
+    outcome = count_solutions(grid, 2, budget=CHECK_BUDGET)
+    if outcome.verdict is not Verdict.UNIQUE:
+        return f"{outcome.verdict}: {outcome.reason}", False
+    return grade(grid, seconds=seconds, solution=outcome.solution).line(), True
+
+
+def cmd_grade(args: argparse.Namespace, out: TextIO) -> int:
+    """One line per puzzle: rating, level and hardest technique, or why it cannot be graded."""
+    seconds = args.seconds if args.seconds > 0 else None
+    all_graded = True
+    with _open(args.file) as stream:
+        for line in _puzzle_lines(stream):
+            text, graded = _grade_line(line.split("\t")[0], seconds)
+            print(text, file=out)
+            all_graded &= graded
+    return 0 if all_graded else 1
+
+
+def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
+    """Print --count puzzles at --level (see GENERATE_HELP for the format)."""
+    if args.seed is None:
+        seeds = [new_seed() for _ in range(args.count)]
+    else:
+        seeds = list(range(args.seed, args.seed + args.count))
+    if seeds and not 0 <= seeds[0] <= seeds[-1] < SEED_LIMIT:
+        print(f"error: seeds must be between 0 and {SEED_LIMIT - 1}", file=sys.stderr)
+        return 2
+    for seed in seeds:
+        made = generate(args.level, seed, symmetric=not args.no_symmetry)
+        print(f"{to_line(made.puzzle)}\t{seed}\t{made.grade.line()}", file=out, flush=True)
+    return 0
+
+
 def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
     from .benchmark import main as bench_main
 
     return bench_main(args.bench_args, out)
+
+
+def _level(text: str) -> str:
+    try:
+        return level_name(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _add_grade(commands: argparse._SubParsersAction) -> None:
+    summary = "print each puzzle's rating, level and hardest technique, or why it has none"
+    sub = commands.add_parser("grade", help=summary, description=summary)
+    sub.add_argument(
+        "file", nargs="?", default="-", help="puzzle file, '-' for stdin (first tab column)"
+    )
+    sub.add_argument(
+        "--seconds",
+        type=float,
+        default=DEFAULT_SECONDS,
+        help=f"time budget per puzzle (default {DEFAULT_SECONDS:g}); 0 for none, which gives "
+        "the same result on every machine",
+    )
+    sub.set_defaults(handler=cmd_grade)
+
+
+def _add_generate(commands: argparse._SubParsersAction) -> None:
+    summary = "print new puzzles at a level, each with exactly one solution"
+    sub = commands.add_parser(
+        "generate",
+        help=summary,
+        description=GENERATE_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub.add_argument(
+        "--level", type=_level, required=True, help=", ".join(LEVEL_NAMES) + " (any case)"
+    )
+    sub.add_argument("--seed", type=int, default=None, help="the first seed (default: random)")
+    sub.add_argument("--count", type=int, default=1, help="how many puzzles (default 1)")
+    sub.add_argument(
+        "--no-symmetry", action="store_true", help="clues anywhere, not 180-degree symmetric"
+    )
+    sub.set_defaults(handler=cmd_generate)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -97,18 +188,27 @@ def build_parser() -> argparse.ArgumentParser:
         if name == "count":
             sub.add_argument("--limit", type=int, default=2, help="stop counting here (2)")
         sub.set_defaults(handler=handler)
+    _add_grade(commands)
+    _add_generate(commands)
+    # The benchmark parses its own options (see `bench --help`): they reach it as extras.
     bench = commands.add_parser(
-        "bench", help="benchmark the algorithms and peers", add_help=False
+        "bench", help="benchmark the algorithms and peers (see bench --help)", add_help=False
     )
-    bench.add_argument("bench_args", nargs=argparse.REMAINDER)
     bench.set_defaults(handler=cmd_bench)
     return parser
 
 
 def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args, extra = parser.parse_known_args(argv)
+    if args.command == "bench":
+        args.bench_args = extra
+    elif extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     if getattr(args, "limit", 2) < 1:
-        build_parser().error("--limit must be at least 1")
+        parser.error("--limit must be at least 1")
+    if getattr(args, "count", 1) < 0:
+        parser.error("--count must not be negative")
     try:
         return args.handler(args, out or sys.stdout)
     except FileNotFoundError as error:

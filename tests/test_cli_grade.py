@@ -1,0 +1,103 @@
+"""The command line: `grade`, `generate`, and options passed through to `bench`."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from webapp.sudoku.board import parse
+from webapp.sudoku.cli import main
+from webapp.sudoku.generate import LEVEL_NAMES, generate
+from webapp.sudoku.grade import grade
+
+EASY = ".25.86.714.9.5.....7..........83..46.4.....1.85..24..........8.....7.5.353.96.12."
+HARD = "..43...6..13.57....8.4........6..7.3..6...4..9.8..5........4.7....12.84..2...81.."
+INVALID = "12345x"
+MULTI = "." * 81
+CLASH = "11" + "." * 79
+
+
+def run(argv: list[str]) -> tuple[int, list[str]]:
+    out = io.StringIO()
+    code = main(argv, out)
+    return code, out.getvalue().splitlines()
+
+
+def write(tmp_path: Path, *lines: str) -> str:
+    path = tmp_path / "puzzles.txt"
+    path.write_text("\n".join(lines) + "\n")
+    return str(path)
+
+
+def test_grade_file_with_lines_it_cannot_grade(tmp_path: Path) -> None:
+    code, lines = run(["grade", write(tmp_path, EASY, HARD, "", INVALID, MULTI, CLASH)])
+    assert code == 1
+    assert lines[0] == grade(parse(EASY)).line() == "1.5 Easy Hidden single"
+    assert lines[1] == grade(parse(HARD)).line() == "4.0 Hard Skyscraper"
+    assert lines[2] == "invalid: unexpected 'x' at row 1, column 6"
+    assert lines[3].startswith("multiple solutions: two solutions differ in ")
+    assert lines[4] == "no solution: the givens clash: 1 appears 2 times in row 1 (r1c1, r1c2)"
+    assert len(lines) == 5
+
+
+def test_grade_line_starts_with_the_rating_then_the_level(tmp_path: Path) -> None:
+    code, lines = run(["grade", "--seconds", "0", write(tmp_path, EASY, HARD)])
+    assert code == 0
+    for line in lines:
+        rating, level, technique = line.split(" ", 2)
+        assert float(rating) > 0 and level in LEVEL_NAMES and technique
+
+
+def test_grade_reads_stdin_and_generate_output(monkeypatch: pytest.MonkeyPatch) -> None:
+    _, generated = run(["generate", "--level", "medium", "--seed", "3"])
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(generated) + "\n"))
+    code, lines = run(["grade", "-", "--seconds", "2.5"])
+    assert code == 0
+    assert lines == [generated[0].split("\t")[2]]
+
+
+def test_generate_output_parses_and_repeats() -> None:
+    argv = ["generate", "--level", "Hard", "--seed", "3", "--count", "2"]
+    code, lines = run(argv)
+    assert code == 0 and len(lines) == 2
+    for seed, line in enumerate(lines, start=3):
+        puzzle, seed_text, rated = line.split("\t")
+        made = generate("Hard", seed)
+        assert int(seed_text) == seed
+        assert parse(puzzle) == made.puzzle and len(puzzle) == 81
+        assert rated == made.grade.line() and rated.split(" ")[1] == "Hard"
+    assert run(argv) == (0, lines)
+    assert run(["generate", "--level", "Hard", "--seed", "1"])[1][0].split("\t")[0] == HARD
+
+
+def test_generate_without_seed_or_symmetry() -> None:
+    code, lines = run(["generate", "--level", "easy", "--no-symmetry"])
+    puzzle, seed_text, _ = lines[0].split("\t")
+    assert code == 0
+    assert parse(puzzle) == generate("Easy", int(seed_text), symmetric=False).puzzle
+
+
+def test_generate_rejects_unknown_level_and_bad_seed(capsys: pytest.CaptureFixture) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["generate", "--level", "impossible"])
+    assert exit_info.value.code == 2
+    assert "unknown level 'impossible'; choose one of Easy" in capsys.readouterr().err
+    assert run(["generate", "--level", "Easy", "--seed", "-1"]) == (2, [])
+    assert "seeds must be between 0 and 999999999" in capsys.readouterr().err
+
+
+def test_other_commands_still_reject_unknown_options(capsys: pytest.CaptureFixture) -> None:
+    with pytest.raises(SystemExit):
+        main(["grade", "--sets", "x"])
+    assert "unrecognized arguments: --sets" in capsys.readouterr().err
+
+
+def test_bench_options_pass_through(tmp_path: Path) -> None:
+    (tmp_path / "tiny.txt").write_text(EASY + "\n" + HARD + "\n")
+    argv = ["bench", "--data", str(tmp_path), "--sets", "tiny", "--sample", "2"]
+    code, lines = run([*argv, "--no-peers", "--algorithms", "propagate"])
+    assert code == 0
+    assert any(line.startswith("| tiny | propagate | 2 |") for line in lines)
+    assert "wrong answers: 0" in lines
