@@ -115,20 +115,23 @@ def new_context(
     return context
 
 
+def is_error(kind: str, text: str) -> bool:
+    """A console message that means trouble. Not: a 4xx page's "Failed to load resource", nor
+    htmx reporting a request it dropped because a newer edit replaced it (hx-sync replace)."""
+    benign = text.startswith("Failed to load resource") or text in (
+        "htmx:sendAbort",
+        "htmx:afterRequest",
+    )
+    return kind == "error" and not benign
+
+
 @pytest.fixture
 def page(browser: Browser, server: str) -> Iterator[Page]:
     context = new_context(browser, server)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on(
-        "console",
-        lambda m: (
-            errors.append(m.text)
-            if m.type == "error" and not m.text.startswith("Failed to load resource")  # 4xx pages
-            else None
-        ),
-    )
+    page.on("console", lambda m: errors.append(m.text) if is_error(m.type, m.text) else None)
     yield page
     context.close()
     assert not errors, f"errors in the page: {errors}"
@@ -150,8 +153,10 @@ def values(page: Page) -> list[str]:
 
 
 def shoot(page: Page, name: str) -> None:
+    """Save a full-page screenshot. caret="initial": hiding the caret would inject a style,
+    which the page's Content-Security-Policy refuses (and reports as an error)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True, caret="initial")
 
 
 def type_in(page: Page, index: int, key: str) -> None:
@@ -384,3 +389,105 @@ def test_nojs_phone_screenshot(browser: Browser, server: str) -> None:
         shoot(page, "nojs-clash-375")
     finally:
         context.close()
+
+
+# Hints and notes
+
+HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+HARD_PATH = State(parse(HARD)).url
+
+
+def hint_levels(page: Page):  # -> Locator
+    return page.locator("#hint .hint-what")
+
+
+@pytest.mark.parametrize("width", [1280, 375])
+def test_hint_for_a_selected_cell_walks_four_levels(
+    browser: Browser, server: str, width: int
+) -> None:
+    context = new_context(browser, server, viewport=DESKTOP if width == 1280 else PHONE)
+    page = context.new_page()
+    try:
+        page.goto(HARD_PATH)
+        cell(page, 1).click()  # r1c2
+        expect(page.locator("#hint-cell")).to_have_value("r1c2")
+        page.locator("#act-hint").click()
+        expect(hint_levels(page)).to_have_text(["Where to look"])
+        expect(page.locator("#hint")).to_contain_text("Not yet: r1c2 needs more work")
+        expect(page).to_have_url(re.compile(r"cell=r1c2&hint=1$"))
+        page.locator("#act-hint-more").click()
+        expect(hint_levels(page)).to_have_text(["Where to look", "Technique"])
+        expect(page.locator("#hint")).to_contain_text("Hidden single in box 4")
+        expect(page.locator(".cell.hint-zone")).to_have_count(9)
+        page.locator("#act-hint-more").click()
+        expect(hint_levels(page)).to_have_text(["Where to look", "Technique", "Why"])
+        expect(page.locator(".notes .hint-on")).to_have_text("4")  # the candidate, in r6c2
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        shoot(page, f"hint-level3-{width}")
+        page.reload()  # the hint lives in the URL too
+        expect(hint_levels(page)).to_have_count(3)
+        page.locator("#act-hint-apply").click()
+        expect(cell(page, 46)).to_have_value("4")
+        expect(cell(page, 46)).to_have_class(re.compile(r"\bentry\b"))
+        expect(hint_levels(page)).to_have_count(0)
+        expect(page).to_have_url(re.compile(r"\?e=zt4zh$"))
+    finally:
+        context.close()
+
+
+def test_a_wrong_entry_is_named_before_any_help(page: Page) -> None:
+    page.goto(HARD_PATH)
+    type_in(page, 1, "6")  # r1c2 is 6 in no solution, and clashes with nothing
+    expect(page).to_have_url(re.compile(r"\?e=a6"))
+    page.locator("#act-hint").click()
+    expect(page.locator("#hint")).to_contain_text("Check this first")
+    expect(page.locator("#hint")).to_contain_text("r1c2 can't be 6")
+    expect(cell(page, 1)).to_have_class(re.compile(r"\bhint-wrong\b"))
+    shoot(page, "hint-mistake-1280")
+    page.locator("#act-hint-apply").click()
+    expect(cell(page, 1)).to_have_value("")
+    expect(page).to_have_url(HARD_PATH)
+
+
+def test_notes_mode_writes_notes_that_survive_a_reload(page: Page) -> None:
+    page.goto(HARD_PATH)
+    cell(page, 1).focus()
+    page.locator("#notes-mode").click()
+    expect(page.locator("#notes-mode")).to_have_attribute("aria-pressed", "true")
+    expect(cell(page, 1)).to_be_focused()
+    page.keyboard.press("2")
+    expect(page).to_have_url(re.compile(r"\?n=A02Z"))
+    page.keyboard.press("9")
+    page.keyboard.press("6")
+    expect(page.locator("#c1 ~ .notes")).to_have_text("269")
+    expect(page).to_have_url(re.compile(r"\?n=A92Z"))  # 2, 6, 9: mask 290, "92" in base 32
+    page.keyboard.press("9")  # toggles 9 off
+    expect(page.locator("#c1 ~ .notes")).to_have_text("26")
+    page.keyboard.press("n")  # back to digits
+    expect(page.locator("#notes-mode")).to_have_attribute("aria-pressed", "false")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("5")
+    expect(cell(page, 2)).to_have_value("5")
+    shown = page.url
+    page.reload()
+    expect(page.locator("#c1 ~ .notes")).to_have_text("26")
+    assert page.url == shown
+    expect(cell(page, 1)).to_have_attribute("aria-label", "row 1, column 2, notes 2 6")
+
+
+def test_nojs_notes_and_hint(nojs_page: Page) -> None:
+    page = nojs_page
+    page.goto(HARD_PATH)
+    cell(page, 1).fill("916")  # several digits: notes (r1c2 is 1)
+    page.get_by_role("button", name="Check my grid").click()
+    expect(page.locator("#c1 ~ .notes")).to_have_text("169")
+    page.locator("#hint-cell").select_option("r6c2")
+    page.get_by_role("button", name="Hint", exact=True).click()
+    expect(page.locator("#hint")).to_contain_text("Yes, r6c2 can be filled now")
+    page.get_by_role("button", name="Show more").click()
+    page.get_by_role("button", name="Show more").click()
+    expect(hint_levels(page)).to_have_count(3)
+    shoot(page, "nojs-hint-1280")
+    page.get_by_role("button", name="Place 4 in r6c2").click()
+    expect(cell(page, 46)).to_have_value("4")
+    expect(page.locator("#c1 ~ .notes")).to_have_text("169")

@@ -65,7 +65,10 @@ def panel(state: State, found: Hint) -> Panel:
             if mistake.kind == "entry"
             else f"Clear the notes in {cell_name(mistake.cell)}"
         )
-        return Panel(level, "Check this first", (("", mistake.text),), "bad", False, move, marks)
+        forced = {c: {d: "hint-on"} for c, d in mistake.forced}  # drawn as lone candidates
+        shown = {c: BIT[d] for c, d in mistake.forced}
+        lines = (("", mistake.text),)
+        return Panel(level, "Check this first", lines, "bad", False, move, marks, forced, shown)
     step = found.step
     assert step is not None
     lines = [("Where to look", found.look)]

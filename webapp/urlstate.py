@@ -10,11 +10,11 @@ and ``.`` or ``0`` one empty cell (accepted, so a plain 81-character puzzle also
 Entries may only stand in cells the puzzle leaves empty. ``<notes>`` are the player's pencil
 marks, also all 81 cells in order: ``A``-``Z`` is a run of 1-26 cells without notes, and two
 characters of ``0``-``9a-v`` (base 32, high digit first) are one cell's digits as a 9-bit mask
-(bit d-1 for digit d). Notes may only stand in cells that hold no digit. ``cell`` is the cell
-selected for a hint, ``hint`` the hint level shown (1-3), ``g`` the level and seed the puzzle
-was generated from. Every query key is optional and left out when it has its default: no
-entries or notes, ``mode=play``, no solution shown, no cell, no hint, no seed. Unknown keys are
-ignored (links pick up tracking tags).
+(bit d-1 for digit d). Notes may only stand in cells that hold no digit. ``hint`` is the hint
+level shown (1-3) and ``cell`` the cell it is about (kept only while a hint is shown), ``g``
+the level and seed the puzzle was generated from. Every query key is optional and left out
+when it has its default: no entries or notes, ``mode=play``, no solution shown, no hint, no
+seed. Unknown keys are ignored (links pick up tracking tags).
 
 Every state has exactly one canonical URL (`State.url`); the web layer redirects other spellings
 to it. Anything that cannot be read raises `StateError`, whose message says what and where.
@@ -126,7 +126,7 @@ class State:
             query.append(f"mode={self.mode}")
         if self.solve:
             query.append("solve=1")
-        if self.cell is not None:
+        if self.cell is not None and self.hint:
             query.append(f"cell={cell_name(self.cell)}")
         if self.hint:
             query.append(f"hint={self.hint}")

@@ -37,6 +37,7 @@ class Mistake:
     kind: str  # "entry" or "notes"
     text: str  # which cell, and why it cannot be so
     cells: tuple[int, ...]  # the cells that show why (the mistake's cell first)
+    forced: tuple[Candidate, ...] = ()  # the digits it would force, in order
 
 
 @dataclass(frozen=True)
@@ -253,28 +254,30 @@ def _forced_move(s: State) -> Candidate | None:
     return None
 
 
-def _why_wrong(grid: Grid, correct: Grid, cell: int) -> tuple[str, tuple[int, ...]]:
-    """Why the digit in `cell` of `grid` cannot stand in a one-solution puzzle: a visible
-    clash, else the singles it forces from the `correct` digits up to a contradiction."""
+def _why_wrong(grid: Grid, correct: Grid, cell: int) -> tuple[str, list[Candidate]]:
+    """Why the digit in `cell` of `grid` cannot stand in a one-solution puzzle, and the digits
+    that show it: a visible clash (the clashing cells), else the singles it forces from the
+    `correct` digits up to a contradiction."""
     clash = _clash(grid, cell)
     if clash:
-        return clash
+        text, cells = clash
+        return text, [(c, grid[c]) for c in cells]
     digit = grid[cell]
     traced = _trace(correct, cell, digit)
     if traced is None:
         return (
             f"with {digit} there the puzzle has no solution: its only solution has another "
             "digit in that cell",
-            (),
+            [],
         )
     forced, broken = traced
     if not forced:
-        return f"with {digit} there, {broken}", ()
+        return f"with {digit} there, {broken}", []
     shown = ", ".join(f"{cell_name(c)} {d}" for c, d in forced[:SHOWN_TRACE])
     more = len(forced) - SHOWN_TRACE
     if more > 0:
         shown += f" and {more} more forced digit{'s' if more > 1 else ''}"
-    return f"it forces {shown}, and then {broken}", tuple(c for c, _ in forced)
+    return f"it forces {shown}, and then {broken}", forced
 
 
 def find_mistakes(
@@ -287,9 +290,11 @@ def find_mistakes(
     correct = tuple(d if d == solution[c] else 0 for c, d in enumerate(grid))
     for cell, entry in enumerate(entries):
         if entry and not puzzle[cell] and entry != solution[cell]:
-            why, cells = _why_wrong(grid, correct, cell)
+            why, shown = _why_wrong(grid, correct, cell)
             text = f"{cell_name(cell)} can't be {entry}: {why}."
-            found.append(Mistake(cell, entry, "entry", text, (cell, *cells)))
+            cells = (cell, *(c for c, _ in shown))
+            forced = tuple((c, d) for c, d in shown if not grid[c])
+            found.append(Mistake(cell, entry, "entry", text, cells, forced))
     for cell, mask in enumerate(notes):
         need = solution[cell]
         if mask and not puzzle[cell] and not entries[cell] and not mask & BIT[need]:
