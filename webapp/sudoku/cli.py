@@ -16,10 +16,12 @@ from .solver import Verdict, count_solutions
 
 CHECK_BUDGET = Budget(seconds=60.0)  # for the uniqueness check before grading
 GENERATE_HELP = f"""\
-Print new puzzles, one line each: the 81 cells ('.' for empty), a tab, the seed, a tab,
-then the rating, level and hardest technique as `grade` prints them. The same level, seed
-and layout give the same puzzle on any machine. Seeds are 0 to {SEED_LIMIT - 1}; with
---seed N and --count K the seeds are N, N+1, ..., N+K-1, else each is drawn at random.
+Print new puzzles, one line each: the 81 cells ('.' for empty), a tab, the seed that made
+it, a tab, then the rating, level and hardest technique as `grade` prints them. The same
+level, seed and layout give the same puzzle on any machine. Seeds are 0 to {SEED_LIMIT - 1}.
+From a seed that makes no puzzle at the level, the next seeds are tried: the seed printed is
+the one that made it. With --seed N the first puzzle comes from N on and each next one from
+the seed after the last one printed; without it, each starts from a random seed.
 """
 
 
@@ -110,16 +112,15 @@ def cmd_grade(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
     """Print --count puzzles at --level (see GENERATE_HELP for the format)."""
-    if args.seed is None:
-        seeds = [new_seed() for _ in range(args.count)]
-    else:
-        seeds = list(range(args.seed, args.seed + args.count))
-    if seeds and not 0 <= seeds[0] <= seeds[-1] < SEED_LIMIT:
+    if args.seed is not None and not 0 <= args.seed < SEED_LIMIT:
         print(f"error: seeds must be between 0 and {SEED_LIMIT - 1}", file=sys.stderr)
         return 2
-    for seed in seeds:
-        made = generate(args.level, seed, symmetric=not args.no_symmetry)
-        print(f"{to_line(made.puzzle)}\t{seed}\t{made.grade.line()}", file=out, flush=True)
+    seed = args.seed
+    for _ in range(args.count):
+        start = new_seed() if args.seed is None else seed
+        made = generate(args.level, start, symmetric=not args.no_symmetry)
+        print(f"{to_line(made.puzzle)}\t{made.seed}\t{made.grade.line()}", file=out, flush=True)
+        seed = (made.seed + 1) % SEED_LIMIT
     return 0
 
 

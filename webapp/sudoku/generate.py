@@ -5,12 +5,14 @@ seeded with a string built from them (string seeds hash with SHA-512, the same o
 and Python version), and every limit is a count (search nodes, attempts), never a time. Grading
 runs without a time budget (`grade(..., seconds=None)`), so the level is the one `grade` gives.
 
-Each attempt fills a random complete grid, then removes clues in random order, in pairs
-opposite each other through the centre (180-degree symmetry) unless asked not to, keeping each
-removal only while the puzzle still has exactly one solution. If the resulting puzzle is at the
-level wanted, it is the answer; if it is harder, the clues are put back in the reverse order of
-removal, by bisection, to find a puzzle at that level along the way; if it is easier, the next
-attempt starts from a new grid. The same seed therefore replays the same attempts.
+An attempt, made from one seed, fills a random complete grid, then removes clues in random
+order, in pairs opposite each other through the centre (180-degree symmetry) unless asked not
+to, keeping each removal only while the puzzle still has exactly one solution. If the resulting
+puzzle is at the level wanted, it is the answer; if it is harder, the clues are put back in the
+reverse order of removal, by bisection, to find a puzzle at that level along the way; if it is
+easier, the attempt fails. `generate(level, seed)` tries the seeds seed, seed + 1, ... and
+reports the one that worked, so that seed gives the puzzle back in a single attempt: a link
+with it is cheap to open, whatever the level.
 
 A change to the grader or the techniques can change which attempt is accepted: the same seed
 may then give another puzzle. tests/test_generate.py pins a few seeds to catch this.
@@ -31,7 +33,7 @@ from .search import Budget
 LEVEL_NAMES = tuple(name for _, name in LEVELS)
 SEED_LIMIT = 10**9  # seeds are 0 <= seed < SEED_LIMIT: at most 9 digits in a URL
 UNIQUENESS_BUDGET = Budget(nodes=20_000)  # per check; running out counts as "not unique"
-MAX_ATTEMPTS = 5_000  # grids tried before giving up (Extreme, the rarest, takes ~120 on average)
+MAX_ATTEMPTS = 5_000  # seeds tried before giving up (Extreme, the rarest, takes ~120 on average)
 VERSION = "v1"  # part of the random seed string: bump it when a change alters the puzzles
 
 Group = tuple[int, ...]  # cells removed together
@@ -49,7 +51,7 @@ class Generated:
     seed: int
     symmetric: bool
     grade: Grade
-    attempts: int  # complete grids tried, the accepted one included
+    attempts: int  # seeds tried, the one that worked included
 
 
 def level_name(text: str) -> str:
@@ -65,25 +67,35 @@ def new_seed() -> int:
     return secrets.randbelow(SEED_LIMIT)
 
 
-def generate(level: str, seed: int, *, symmetric: bool = True) -> Generated:
-    """The puzzle of `seed` at `level` (a name from grade.LEVELS, any case).
+def generate(
+    level: str, seed: int, *, symmetric: bool = True, max_attempts: int = MAX_ATTEMPTS
+) -> Generated:
+    """The first puzzle at `level` (a name from grade.LEVELS, any case) made by one of the
+    seeds `seed`, `seed + 1`, ... (wrapping below SEED_LIMIT); its `seed` is the one that made
+    it, so `generate(level, made.seed)` takes one attempt.
 
     With `symmetric` (the default) the clues are laid out with 180-degree rotational symmetry.
-    ValueError for an unknown level or a seed outside 0 <= seed < SEED_LIMIT.
+    ValueError for an unknown level or a seed outside 0 <= seed < SEED_LIMIT; NotFound if no
+    seed of `max_attempts` works.
     """
     name = level_name(level)
     if not 0 <= seed < SEED_LIMIT:
         raise ValueError(f"seed must be between 0 and {SEED_LIMIT - 1}, not {seed}")
     layout = "symmetric" if symmetric else "free"
-    rng = random.Random(f"webapp.sudoku.generate {VERSION} {name} {seed} {layout}")
     groups = SYMMETRIC_GROUPS if symmetric else SINGLE_GROUPS
     target = LEVEL_NAMES.index(name)
-    for attempt in range(1, MAX_ATTEMPTS + 1):
+    for attempt in range(max_attempts):
+        tried = (seed + attempt) % SEED_LIMIT
+        rng = random.Random(f"webapp.sudoku.generate {VERSION} {name} {tried} {layout}")
         found = _attempt(rng, groups, target)
         if found is not None:
             puzzle, solution, rated = found
-            return Generated(puzzle, solution, name, seed, symmetric, rated, attempt)
-    raise RuntimeError(f"no {name} puzzle in {MAX_ATTEMPTS} attempts for seed {seed}")
+            return Generated(puzzle, solution, name, tried, symmetric, rated, attempt + 1)
+    raise NotFound(f"no {name} puzzle from seeds {seed} to {seed + max_attempts - 1}")
+
+
+class NotFound(RuntimeError):
+    """No seed of those allowed made a puzzle at the level asked for."""
 
 
 def _attempt(
