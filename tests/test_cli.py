@@ -252,11 +252,6 @@ def test_module_exit_codes_0_and_2(tmp_path: Path) -> None:
 # --- known faults in cli.py (not this file's to fix) -----------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=IsADirectoryError,
-    reason="cli.main catches only FileNotFoundError; other OSErrors escape as a traceback",
-)
 def test_a_directory_gives_exit_2_and_a_message(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -264,11 +259,6 @@ def test_a_directory_gives_exit_2_and_a_message(
     assert capsys.readouterr().err.startswith("error: ")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=UnicodeDecodeError,
-    reason="cli reads files as UTF-8 and lets a decoding error escape as a traceback",
-)
 def test_a_file_that_is_not_utf8_gives_a_message(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -279,11 +269,17 @@ def test_a_file_that_is_not_utf8_gives_a_message(
     assert capsys.readouterr().err.startswith("error: ")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="`with _open('-')` closes sys.stdin, so main cannot read stdin a second time",
-)
 def test_reading_stdin_leaves_it_open(monkeypatch: pytest.MonkeyPatch) -> None:
     use_stdin(monkeypatch, EASY + "\n")
     run(["solve", "-"])
     assert not sys.stdin.closed
+
+
+@pytest.mark.parametrize("nodes", ["0", "-5", "x"])
+def test_a_node_budget_below_one_is_a_usage_error(
+    nodes: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        run(["solve", "--nodes", nodes, "-"])
+    assert stopped.value.code == 2
+    assert "must be a whole number of at least 1" in capsys.readouterr().err

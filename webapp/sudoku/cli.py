@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterator
+from contextlib import AbstractContextManager, nullcontext
 from typing import TextIO
 
 from .algorithms import ALGORITHMS, DEFAULT
@@ -37,8 +38,16 @@ def _budget(args: argparse.Namespace) -> Budget:
     return Budget(nodes=args.nodes, seconds=args.seconds)
 
 
-def _open(path: str) -> TextIO:
-    return sys.stdin if path == "-" else open(path, encoding="utf-8")
+def _positive(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number of at least 1, not {text!r}")
+    return int(text)
+
+
+def _open(path: str) -> AbstractContextManager[TextIO]:
+    """The puzzle file (a byte-order mark is skipped), or stdin for '-', left open after."""
+    return nullcontext(sys.stdin) if path == "-" else open(path, encoding="utf-8-sig")
 
 
 def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
@@ -182,7 +191,7 @@ def build_parser() -> argparse.ArgumentParser:
         sub = commands.add_parser(name, help=summary, description=summary)
         sub.add_argument("file", nargs="?", default="-", help="puzzle file, '-' for stdin")
         sub.add_argument("--algorithm", choices=list(ALGORITHMS), default=DEFAULT)
-        sub.add_argument("--nodes", type=int, default=None, help="node budget per puzzle")
+        sub.add_argument("--nodes", type=_positive, default=None, help="node budget per puzzle")
         sub.add_argument(
             "--seconds", type=float, default=60.0, help="time budget per puzzle (default 60)"
         )
@@ -214,4 +223,8 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
         return args.handler(args, out or sys.stdout)
     except FileNotFoundError as error:
         print(f"error: no such file: {error.filename}", file=sys.stderr)
-        return 2
+    except OSError as error:
+        print(f"error: can't read {error.filename}: {error.strerror}", file=sys.stderr)
+    except UnicodeDecodeError as error:
+        print(f"error: the input is not UTF-8 text (byte {error.start + 1})", file=sys.stderr)
+    return 2
