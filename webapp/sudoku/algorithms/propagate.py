@@ -1,4 +1,4 @@
-"""The default solver: naked and hidden singles found on whole-board bit lanes, then branching.
+"""The default solver: singles and locked candidates found on whole-board bit lanes, then branching.
 
 The candidate state is one Python int of 4 x 729 bits: four views of the same 729 (cell, digit)
 candidates, each cut into 81 lanes of 9 bits.
@@ -10,15 +10,28 @@ candidates, each cut into 81 lanes of 9 bits.
 
 A lane with exactly one bit is a single: in view 0 a naked single, in the others a hidden
 single. A lane with no bit is a contradiction (a cell with no candidate, or a digit with no
-place in a unit). Word-parallel arithmetic finds every such lane of all four views in a dozen
-operations on the one int, so a propagation round costs the same however many singles there
-are. Placing a digit clears one precomputed mask (the other digits of the cell and the digit
-in the cell's 20 peers, in all four views). Ints are immutable, so branching copies nothing:
-each child simply gets a new int. The search branches on a cell with two candidates when there
-is one (else on the first unsolved cell) and propagates after each choice.
+place in a unit). Word-parallel arithmetic finds every such lane of all four views in about
+fifteen operations on the one int, so a propagation round costs the same however many singles
+there are. Placing a digit clears one precomputed mask (the other digits of the cell and the
+digit in the cell's 20 peers, in all four views); a second int, `free`, remembers which
+candidates are placed so that their lanes are not taken for singles again. Locked candidates
+(pointing and claiming) are found on the same lanes, a flag per group of three bits. Ints are
+immutable, so branching copies nothing: each child simply gets a new int.
+
+Branching: on a cell with two candidates (else three, else the first open cell), choosing the
+one whose digits are shared by the most peers that are close to a single (a peer with two
+candidates counts 2 per shared digit, one with three counts 1). Either choice then removes a
+digit from those peers, so both children propagate far and a wrong one fails early; on the
+hardest puzzles this halves the search tree compared with taking any bivalue cell. The scores
+are read from view 0 with one AND and one popcount per candidate cell.
+
+Counting: a node is one branching state; a guess is one digit tried there; a backtrack is a
+tried digit whose propagation failed at once.
 """
 
 from __future__ import annotations
+
+from itertools import combinations, product
 
 from ..board import BOX_OF, BOXES, COL_OF, PEERS, ROW_OF, Grid
 from ..search import Budget, OutOfBudget, Search, report
@@ -31,7 +44,9 @@ _HIGH = _LSB << 8
 _FULL = (1 << (4 * _VIEW)) - 1
 _CELL_VIEW = (1 << _VIEW) - 1
 _CELL_LSB = _LSB & _CELL_VIEW
+_CELL_LOW8 = _LOW8 & _CELL_VIEW
 _CELL_HIGH = _HIGH & _CELL_VIEW
+_UNIT_VIEWS = _FULL ^ _CELL_VIEW  # views 1-3
 _PLACE_IN_BOX = tuple(BOXES[BOX_OF[c]].index(c) for c in range(81))
 
 
@@ -51,7 +66,6 @@ def _bits(cell: int, digit: int) -> int:
 
 
 # Candidates are numbered p = 9 * cell + digit (digit from 0), as in view 0.
-_ONE = tuple(1 << p for p in range(729))
 _UNPLACE = tuple(_FULL ^ _bits(p // 9, p % 9) for p in range(729))
 _KEEP = tuple(
     _FULL
@@ -59,6 +73,7 @@ _KEEP = tuple(
     ^ sum(_bits(peer, p % 9) for peer in PEERS[p // 9])
     for p in range(729)
 )
+_CLEAR = tuple(keep & unplace for keep, unplace in zip(_KEEP, _UNPLACE, strict=True))
 _CANDIDATE_AT = [0] * (4 * _VIEW)
 for _p in range(729):
     for _pos in _positions(_p // 9, _p % 9):
@@ -72,6 +87,7 @@ for _p in range(729):
 # bits 0, 1, 2 of the same lane moved down into view 0's place.
 _GROUP_FLAGS = (_LSB * 0o111) & ~_CELL_VIEW
 _COLUMN_FLAGS = (_LSB * 0o7) & _CELL_VIEW
+_LOCK_FLAGS = _GROUP_FLAGS | _COLUMN_FLAGS
 _LOCKED_KEEP: list[int] = [0] * (4 * _VIEW)
 
 
@@ -109,100 +125,174 @@ def _lanes_nonzero(x: int) -> int:
 
 
 def _locked(x: int, lone: int) -> int:
-    """Flags of the groups that hold all of a lane's bits, for lanes of two or more bits."""
+    """Flags of the groups that hold all of a lane's bits, for lanes of two or more bits.
+
+    Every lane of x must hold a bit; `lone` flags (top bit) the lanes that hold exactly one.
+    """
     groups = (x | x >> 1 | x >> 2) & _GROUP_FLAGS
-    columns = (x | x >> 3 | x >> 6) >> (3 * _VIEW) & _COLUMN_FLAGS
-    flags = groups | columns  # every lane holds a flag, as every lane of x holds a bit
+    boxes = x >> (3 * _VIEW)
+    flags = groups | ((boxes | boxes >> 3 | boxes >> 6) & _COLUMN_FLAGS)
+    # Every lane holds a flag, as every lane of x holds a bit: no borrow crosses lanes.
     one_group = _HIGH ^ _lanes_nonzero(flags & (flags - _LSB))
-    one_group &= ~((lone & ~_CELL_VIEW) | lone >> (3 * _VIEW))
+    one_group ^= (lone & _UNIT_VIEWS) | lone >> (3 * _VIEW)  # a lone bit locks nothing new
     return flags & ((one_group >> 8) * 0o117)
 
 
-State = tuple[int, int, int, int]  # candidates, not yet placed, how many placed, locks applied
+# The search state: candidates, candidates not yet placed, how many cells are placed, and the
+# lock flags not yet applied.
+State = tuple[int, int, int, int]
 
 
-def _propagate(x: int, free: int, count: int, done: int) -> State | None:
-    """Apply singles and locked candidates until none is left, or None if stuck."""
-    candidate_at, keep, unplace, one = _CANDIDATE_AT, _KEEP, _UNPLACE, _ONE
+def _propagate(x: int, free: int, count: int, fresh: int) -> State | None:
+    """Apply singles and locked candidates until none is left, or None if stuck.
+
+    Two singles that exclude each other need no test here: placing the second empties a lane,
+    which the next round sees.
+    """
+    candidate_at, keep, unplace, clear = _CANDIDATE_AT, _KEEP, _UNPLACE, _CLEAR
     low8, high, lsb = _LOW8, _HIGH, _LSB
     while True:
-        if (((x & low8) + low8) | x) & high != high:
+        nonzero = (((x & low8) + low8) | x) & high
+        if nonzero != high:
             return None  # a lane with no bit: a cell without candidates, or a digit without place
         y = x & (x - lsb)  # each lane without its lowest bit
-        lone = high ^ ((((y & low8) + low8) | y) & high)  # lanes that hold exactly one bit
+        lone = nonzero ^ ((((y & low8) + low8) | y) & high)  # lanes that hold exactly one bit
         singles = x & ((lone >> 8) * 0x1FF) & free
         if singles:
             while singles:
                 p = candidate_at[singles.bit_length() - 1]
-                if not x & one[p]:
-                    return None  # two singles that exclude each other
                 x &= keep[p]
                 free &= unplace[p]
-                singles &= unplace[p]  # the same placement, seen in the other views
+                singles &= clear[p]  # p in the other views, and the singles p rules out
                 count += 1
             continue
-        locks = _locked(x, lone) & ~done
+        locks = _locked(x, lone) & fresh
         if not locks:
-            return x, free, count, done
-        done |= locks
+            return x, free, count, fresh
+        fresh ^= locks
         before = x
         while locks:
             top = locks.bit_length() - 1
             locks ^= 1 << top
             x &= _LOCKED_KEEP[top]
         if x == before:
-            return x, free, count, done
+            return x, free, count, fresh
 
 
-def _branch_cell(x: int, free: int) -> int:
-    """An unsolved cell to branch on: one with two candidates if any, else the first."""
+# For a cell with two candidates (key: 9 * cell << 9 | its lane), the view-0 bits of its two
+# digits in its 20 peers, twice: in place and moved up by one view, so that one AND with the
+# weights below counts a peer in both places when it has two candidates.
+_DIGIT_REACH = tuple(sum(1 << (9 * q + p % 9) for q in PEERS[p // 9]) for p in range(729))
+_PAIR_REACH: dict[int, int] = {}
+for _cell in range(81):
+    for _a, _b in combinations(range(9), 2):
+        _reach = _DIGIT_REACH[9 * _cell + _a] | _DIGIT_REACH[9 * _cell + _b]
+        _PAIR_REACH[9 * _cell << 9 | 1 << _a | 1 << _b] = _reach | _reach << _VIEW
+
+
+def _reach(top: int, lane: int) -> int:
+    """The doubled peer reach of any lane (see _PAIR_REACH); top = 9 * cell."""
+    reach = 0
+    for digit in range(9):
+        if lane >> digit & 1:
+            reach |= _DIGIT_REACH[top + digit]
+    return reach | reach << _VIEW
+
+
+def _zero_lanes(x: int) -> int:
+    """Bit 0 of every lane of view 0 of x that is empty."""
+    return (_CELL_HIGH ^ ((((x & _CELL_LOW8) + _CELL_LOW8) | x) & _CELL_HIGH)) >> 8
+
+
+def _branch_top(x: int) -> int:
+    """9 * the cell to branch on (see the module docstring); x must be fully propagated.
+
+    After propagation every open cell has two or more candidates and every placed cell one, so
+    dropping the lowest bit of each lane once, twice and three times tells them apart.
+    """
+    lsb = _CELL_LSB
     cells = x & _CELL_VIEW
-    solved = _lanes_nonzero(_CELL_VIEW & ~free) >> 8
-    rest = (cells & (cells - _CELL_LSB)) | solved  # drop each lane's lowest bit; solved -> 1
-    pairs = _CELL_HIGH & ~_lanes_nonzero(rest & (rest - _CELL_LSB)) & ~(solved << 8)
-    if pairs:
-        return (pairs.bit_length() - 1) // 9
-    unsolved = _CELL_HIGH & ~(solved << 8)
-    return (unsolved.bit_length() - 1) // 9
+    rest = cells & (cells - lsb)
+    placed = _zero_lanes(rest)
+    rest |= placed  # a placed lane gets a bit back, so that no borrow crosses lanes
+    rest &= rest - lsb
+    two = _zero_lanes(rest) ^ placed
+    rest |= two | placed
+    three = _zero_lanes(rest & (rest - lsb)) ^ two ^ placed
+    if not two | three:
+        return (_CELL_LSB ^ placed).bit_length() - 1  # every open cell has four or more
+    pairs = cells & (two * 0x1FF)
+    weights = cells & ((two | three) * 0x1FF) | pairs << _VIEW
+    best = best_top = -1
+    if two:
+        reach = _PAIR_REACH
+        while two:
+            top = two.bit_length() - 1
+            two ^= 1 << top
+            score = (weights & reach[top << 9 | cells >> top & 0x1FF]).bit_count()
+            if score > best:
+                best, best_top = score, top
+        return best_top
+    while three:
+        top = three.bit_length() - 1
+        three ^= 1 << top
+        score = (weights & _reach(top, cells >> top & 0x1FF)).bit_count()
+        if score > best:
+            best, best_top = score, top
+    return best_top
+
+
+# Solved view 0, 27 bits (three cells) at a time: each single-bit triple to its three digits.
+_TRIPLES = {
+    sum(1 << (9 * i + d) for i, d in enumerate(digits)): tuple(d + 1 for d in digits)
+    for digits in product(range(9), repeat=3)
+}
+
+
+def _grid(x: int) -> Grid:
+    """The grid of a solved state (every lane of view 0 holds one bit)."""
+    cells = x & _CELL_VIEW
+    digits: tuple[int, ...] = ()
+    for shift in range(0, _VIEW, 27):
+        digits += _TRIPLES[cells >> shift & 0x7FFFFFF]
+    return digits
 
 
 def _start(grid: Grid) -> State | None:
-    """The state after placing the givens and propagating, or None if they contradict."""
+    """The state after placing the givens and propagating, or None if they contradict.
+
+    Givens that clash need no test: placing the second empties a lane, which propagation sees.
+    """
     x, free, count = _FULL, _FULL, 0
+    keep, unplace = _KEEP, _UNPLACE
     for cell, digit in enumerate(grid):
         if digit:
             p = 9 * cell + digit - 1
-            if not x & _ONE[p]:
-                return None
-            x &= _KEEP[p]
-            free &= _UNPLACE[p]
+            x &= keep[p]
+            free &= unplace[p]
             count += 1
-    return _propagate(x, free, count, 0)
-
-
-def _grid(free: int) -> Grid:
-    lanes = ~free & _CELL_VIEW
-    return tuple((lanes >> (9 * c) & 0x1FF).bit_length() for c in range(81))
+    return _propagate(x, free, count, _LOCK_FLAGS)
 
 
 def search(grid: Grid, limit: int, budget: Budget) -> Search:
     """Find up to `limit` solutions within `budget`."""
     meter = budget.start()
     found: list[Grid] = []
+    keep, unplace = _KEEP, _UNPLACE
 
-    def branch(x: int, free: int, count: int, done: int) -> None:
+    def branch(x: int, free: int, count: int, fresh: int) -> None:
         meter.node()
         if count == 81:
-            found.append(_grid(free))
+            found.append(_grid(x))
             return
-        cell = _branch_cell(x, free)
-        lane = x >> (9 * cell) & 0x1FF
+        top = _branch_top(x)
+        lane = x >> top & 0x1FF
         while lane:
             low = lane & -lane
             lane ^= low
             meter.guesses += 1
-            p = 9 * cell + low.bit_length() - 1
-            state = _propagate(x & _KEEP[p], free & _UNPLACE[p], count + 1, done)
+            p = top + low.bit_length() - 1
+            state = _propagate(x & keep[p], free & unplace[p], count + 1, fresh)
             if state is None:
                 meter.backtracks += 1
                 continue
