@@ -41,8 +41,8 @@ def puzzle_sample() -> Callable[[str, int], list[str]]:
 
 @pytest.fixture
 def app() -> Flask:
-    """A fresh app in testing mode."""
-    return create_app({"TESTING": True})
+    """A fresh app in testing mode, making new puzzles on demand (no background pool)."""
+    return create_app({"TESTING": True, "SEED_POOL": 0})
 
 
 @pytest.fixture

@@ -209,8 +209,11 @@ def test_keyboard_moves_types_and_clears(page: Page) -> None:
 def test_grid_is_one_tab_stop(page: Page) -> None:
     page.goto(EASY_PATH)
     cell(page, 40).focus()
+    page.keyboard.press("Tab")  # out of the grid, to the panel's first control
+    expect(page.locator("#difficulty summary")).to_be_focused()
     page.keyboard.press("Tab")
     expect(page.locator("#act-solve")).to_be_focused()
+    page.keyboard.press("Shift+Tab")
     page.keyboard.press("Shift+Tab")
     expect(cell(page, 40)).to_be_focused()
 
@@ -491,3 +494,19 @@ def test_nojs_notes_and_hint(nojs_page: Page) -> None:
     page.get_by_role("button", name="Place 4 in r6c2").click()
     expect(cell(page, 46)).to_have_value("4")
     expect(page.locator("#c1 ~ .notes")).to_have_text("169")
+
+
+@pytest.mark.parametrize("level", ["Easy", "Medium", "Hard", "Expert", "Extreme"])
+def test_new_puzzle_at_each_level(page: Page, level: str) -> None:
+    page.goto("/")
+    page.locator(".new").get_by_role("link", name=level, exact=True).click()
+    expect(page).to_have_url(re.compile(rf"\?g={level.lower()}-\d+$"))
+    expect(page.locator("#difficulty .level")).to_have_text(level)
+    expect(page.locator(".seed a")).to_have_text(re.compile(rf"/new/{level.lower()}/\d+$"))
+    assert page.locator("#grid .cell.given").count() >= 17
+    if level == "Hard":
+        shoot(page, "generated-hard-1280")
+        seed_link = page.locator(".seed a").inner_text()
+        shown = values(page)
+        page.goto(seed_link)  # the seed makes the same puzzle again
+        assert values(page) == shown

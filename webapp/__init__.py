@@ -8,6 +8,7 @@ from typing import Any
 from flask import Flask, Response, render_template, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
+from .seedpool import SeedPool
 from .urlstate import StateError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,11 +44,15 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     )
     app.config.update(
         MAX_CONTENT_LENGTH=16 * 1024,  # the grid form is under 2 KB; a pasted puzzle under 4 KB
-        MAX_FORM_PARTS=200,
+        MAX_FORM_PARTS=200,  # 81 cells, 81 notes and a few more
         TEMPLATES_AUTO_RELOAD=False,
+        SEED_POOL=3,  # ready puzzles per level for "New puzzle"; 0: make each on demand
     )
     if config:
         app.config.update(config)
+    if app.config["SEED_POOL"]:
+        app.extensions["seedpool"] = SeedPool(app.config["SEED_POOL"])
+        app.extensions["seedpool"].start()
 
     from . import views
 

@@ -7,8 +7,8 @@ sleeps on a condition. `take` hands out a ready puzzle and wakes the thread to r
 none is ready it generates one on the spot. The pool is only a cache: each puzzle's seed
 reproduces it with `generate`, so it holds no game state.
 
-The thread starts at the first `take` (or `start`), so a server that forks workers gets one
-pool per worker, started after the fork.
+The thread starts at the first `take` (or `start`). The app makes one pool per worker process
+when it is created (after gunicorn forks), unless its SEED_POOL setting is 0.
 """
 
 from __future__ import annotations
@@ -103,16 +103,3 @@ class SeedPool:
                 if len(self._ready[name]) < self.size:
                     self._ready[name].append(made)
                 self._changed.notify_all()
-
-
-_pool: SeedPool | None = None
-_pool_lock = threading.Lock()
-
-
-def take(level: str) -> Generated:
-    """A puzzle at `level` from the process's shared pool (created at the first call)."""
-    global _pool
-    with _pool_lock:
-        if _pool is None:
-            _pool = SeedPool()
-    return _pool.take(level)

@@ -9,21 +9,43 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from flask import Blueprint, Response, make_response, redirect, render_template, request
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    make_response,
+    redirect,
+    render_template,
+    request,
+)
 from werkzeug.routing import BaseConverter
 
-from . import hints, present
+from . import difficulty, hints, present
 from .sudoku.board import PuzzleFormatError, parse
-from .urlstate import HINT_LEVELS, Mode, State, StateError, encode_cells, from_form, from_url
+from .sudoku.generate import (
+    LEVEL_NAMES,
+    SEED_LIMIT,
+    Generated,
+    NotFound,
+    generate,
+    level_name,
+    new_seed,
+)
+from .urlstate import (
+    HINT_LEVELS,
+    Mode,
+    State,
+    StateError,
+    decode_cells,
+    encode_cells,
+    from_form,
+    from_url,
+)
 
 bp = Blueprint("sudoku", __name__)
 
-EXAMPLES = {  # a few puzzles to try until the generator lands
-    "Gentle": "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
-    "Tough": "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
-    "Fiendish": "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
-}
-EXAMPLE_LINKS = tuple((name, State(parse(text)).url) for name, text in EXAMPLES.items())
+NEW_LINKS = tuple((name, f"/new/{name.lower()}") for name in LEVEL_NAMES)
+SEED_ATTEMPTS = 100  # seeds a seed link may try (a link we made hits at the first)
 ACTIONS = {  # action -> how the address bar changes: a new history entry, or the same one
     "update": "HX-Replace-Url",
     "solve": "HX-Push-Url",
@@ -66,12 +88,18 @@ def render_game(
     if state.hint and state.mode is Mode.PLAY:
         panel = hints.panel(state, hints.for_state(state))
     board = present.build(state, bad, panel)
+    rating = None
+    if state.mode is Mode.PLAY:  # a fragment shows it only if known: grading can take a while
+        rating = difficulty.known(state.puzzle) if is_htmx() else difficulty.rate(state.puzzle)
+    host = request.host_url.rstrip("/")
     context = {
         "board": board,
         "puzzle_code": encode_cells(state.puzzle),
-        "share_url": request.host_url.rstrip("/") + state.url,
+        "share_url": host + state.url,
+        "seed_url": host + "/new/" + state.origin.replace("-", "/") if state.origin else "",
+        "rating": rating,
         "paste": paste or Paste(),
-        "examples": EXAMPLE_LINKS,
+        "new_links": NEW_LINKS,
     }
     if is_htmx():
         response = make_response(render_template("partials/game_response.html", **context), code)
@@ -199,7 +227,7 @@ def load() -> Response:
     except PuzzleFormatError as err:
         paste = Paste(text, f"That puzzle can't be read: {err}.")
         if is_htmx():
-            fragment = render_template("partials/paste.html", paste=paste, examples=EXAMPLE_LINKS)
+            fragment = render_template("partials/paste.html", paste=paste)
             return make_response(fragment, 422)
         return render_game(State(mode=Mode.ENTER), paste=paste, code=422)
     state = State(grid)
@@ -208,6 +236,55 @@ def load() -> Response:
     response = render_game(state, url_header="HX-Push-Url")
     response.headers["HX-Retarget"] = "#game"
     response.headers["HX-Reswap"] = "innerHTML"
+    return response
+
+
+def _generated(made: Generated) -> Response:
+    """Open a generated puzzle at its own URL, which names its level and seed."""
+    difficulty.remember(made.puzzle, made.grade)
+    state = State(made.puzzle, origin=f"{made.level.lower()}-{made.seed}")
+    return redirect(state.url, 303)
+
+
+def _level(level: str) -> str:
+    try:
+        return level_name(level)
+    except ValueError as err:
+        raise StateError(str(err)) from None
+
+
+@bp.get("/new/<level>")
+def new_puzzle(level: str) -> Response:
+    """A new puzzle at a level, from the warm pool (or made now), opened at its URL."""
+    name = _level(level)
+    pool = current_app.extensions.get("seedpool")
+    return _generated(pool.take(name) if pool else generate(name, new_seed()))
+
+
+@bp.get("/new/<level>/<int:seed>")
+def seeded_puzzle(level: str, seed: int) -> Response:
+    """The puzzle a level and seed make: the same on every machine."""
+    name = _level(level)
+    if seed >= SEED_LIMIT:
+        raise StateError(f"the seed is {seed}; seeds go from 0 to {SEED_LIMIT - 1}")
+    try:
+        return _generated(generate(name, seed, max_attempts=SEED_ATTEMPTS))
+    except NotFound:
+        raise StateError(
+            f"no {name} puzzle comes from the seeds {seed} to {seed + SEED_ATTEMPTS - 1}; "
+            f"ask for a new {name} puzzle instead",
+            fallback=f"/new/{name.lower()}",
+        ) from None
+
+
+@bp.get("/difficulty/<code>")
+def rating(code: str) -> Response:
+    """The difficulty line of a puzzle (htmx loads it when a fragment did not have it)."""
+    puzzle = decode_cells(code, "the puzzle")
+    context = {"rating": difficulty.rate(puzzle)}
+    response = make_response(render_template("partials/difficulty.html", **context))
+    response.headers["Cache-Control"] = "public, max-age=86400"
+    response.headers["X-Robots-Tag"] = "noindex, nofollow"
     return response
 
 
@@ -220,6 +297,8 @@ def robots() -> Response:
         "Disallow: /play",
         "Disallow: /edit",
         "Disallow: /load",
+        "Disallow: /new/",
+        "Disallow: /difficulty/",
         "Disallow: /*?",
         "Allow: /$",
     ]

@@ -1,0 +1,91 @@
+"""New puzzles and difficulty through the web: levels, seed links, ratings shown or loaded."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from flask.testing import FlaskClient
+
+from webapp import difficulty
+from webapp.sudoku.board import parse
+from webapp.sudoku.generate import SEED_LIMIT, generate
+from webapp.sudoku.grade import grade
+from webapp.urlstate import State, encode_cells
+
+HTMX = {"HX-Request": "true"}
+HARD_4 = "....2.5....9..461..6......417.2....6.3.846.9.9....7.836......2..273..1....4.8...."
+
+
+def opened(client: FlaskClient, url: str) -> tuple[State, str]:
+    """Follow a /new link: the state it redirects to, and the page there."""
+    response = client.get(url)
+    assert response.status_code == 303
+    location = response.headers["Location"]
+    match = re.fullmatch(r"/p/v1/([^?]+)\?g=(\w+)-(\d+)", location)
+    assert match, location
+    level, seed = match.group(2), int(match.group(3))
+    made = generate(level, seed)
+    state = State(made.puzzle, origin=f"{level}-{seed}")
+    assert state.url == location and made.attempts == 1
+    page = client.get(location)
+    assert page.status_code == 200
+    return state, page.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert"])
+def test_new_puzzle_at_each_level(client: FlaskClient, level: str) -> None:
+    state, page = opened(client, f"/new/{level}")
+    rated = grade(state.puzzle, seconds=None)
+    assert rated.level.lower() == level
+    assert f'<span class="level level-{level}">{rated.level}</span>' in page
+    assert f"http://localhost/new/{level}/{state.origin.split('-')[1]}" in page  # the seed link
+
+
+def test_a_seed_link_gives_its_puzzle(client: FlaskClient) -> None:
+    state, page = opened(client, "/new/hard/4")
+    assert state.puzzle == parse(HARD_4) and state.origin == "hard-4"
+    assert "hardest step: Claiming" in page and "Techniques this puzzle needs" in page
+
+
+def test_a_seed_that_misses_moves_to_the_seed_that_hits(client: FlaskClient) -> None:
+    assert client.get("/new/hard/1").headers["Location"].endswith("?g=hard-4")
+
+
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [
+        ("/new/impossible", "unknown level &#39;impossible&#39;; choose one of Easy, Medium"),
+        ("/new/extreme/1", "no Extreme puzzle comes from the seeds 1 to 100"),
+        (f"/new/easy/{SEED_LIMIT}", f"seeds go from 0 to {SEED_LIMIT - 1}"),
+    ],
+)
+def test_bad_new_links_get_a_400(client: FlaskClient, url: str, message: str) -> None:
+    response = client.get(url)
+    assert response.status_code == 400
+    assert message.lower() in response.get_data(as_text=True).lower()
+
+
+def test_every_page_offers_new_puzzles(client: FlaskClient) -> None:
+    page = client.get("/").get_data(as_text=True)
+    for level in ("easy", "medium", "hard", "expert", "extreme"):
+        assert f'href="/new/{level}"' in page
+
+
+def test_a_fragment_loads_a_rating_it_does_not_have(client: FlaskClient) -> None:
+    puzzle = parse(HARD_4)
+    form = {"v": "1", "mode": "play", "p": encode_cells(puzzle)}
+    difficulty._known.clear()
+    page = client.post("/edit", data=form, headers=HTMX).get_data(as_text=True)
+    lazy = f'hx-get="/difficulty/{encode_cells(puzzle)}" hx-trigger="load"'
+    assert lazy in page and "Rating the puzzle" in page
+    loaded = client.get(f"/difficulty/{encode_cells(puzzle)}")
+    assert loaded.headers["Cache-Control"] == "public, max-age=86400"
+    assert '<span class="level level-hard">Hard</span>' in loaded.get_data(as_text=True)
+    again = client.post("/edit", data=form, headers=HTMX).get_data(as_text=True)
+    assert lazy not in again and '<span class="level level-hard">Hard</span>' in again
+
+
+def test_no_rating_without_exactly_one_solution(client: FlaskClient) -> None:
+    page = client.get("/p/v1/zzzc").get_data(as_text=True)
+    assert 'id="difficulty"' not in page
