@@ -7,8 +7,9 @@
    the solution from the solver and counts wrong steps (a placement that is not the
    solution's digit, or an elimination of it); reports, per set, how many finish without the
    last resort, and solve (= grading) times.
-2. Hints: next_step latency on every position of logical solves of magictour_top1465 puzzles,
-   with the solve's candidates given as the player's notes (the hard case: no easy singles).
+2. Hints: latency of the web's hint call on every position of logical solves of
+   magictour_top1465 puzzles, about a random cell and about anywhere, with the solve's
+   candidates given as the player's notes (the hard case: no easy singles).
 3. Calibration: Spearman correlation of grade() with Sudoku Explainer on
    se_rated_calibration.tsv, per source and overall.
 """
@@ -27,10 +28,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from webapp.hints import SEARCH_SECONDS
 from webapp.sudoku.board import parse
 from webapp.sudoku.grade import grade, spearman
-from webapp.sudoku.logic import next_step, solve_logically
-from webapp.sudoku.solver import count_solutions
+from webapp.sudoku.hint import hint
+from webapp.sudoku.logic import solve_logically
+from webapp.sudoku.solver import WEB_BUDGET, count_solutions
 from webapp.sudoku.techniques.state import State
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
@@ -123,33 +126,52 @@ def proof(quick: bool, jobs: int) -> None:
 
 
 def hints(quick: bool) -> None:
+    """The web's hint call (mistake check, solve, step) on positions of logical solves, asked
+    once about a random empty cell and once about anywhere, with the solve's candidates given
+    as the player's notes (the hard case: no easy singles left)."""
     lines = load("magictour_top1465.txt", 15 if quick else 150, seed=2)
-    latencies: list[float] = []
+    rng = random.Random(3)
+    latencies: dict[str, list[float]] = {"a selected cell": [], "anywhere": []}
     kinds: Counter[str] = Counter()
-    fallbacks = 0
+    fallbacks = positions = 0
     for line in lines:
-        grid = parse(line)
-        solution = count_solutions(grid).solution
-        run = solve_logically(grid, solution=solution, seconds=SOLVE_SECONDS)
-        s = State.from_grid(grid)
+        puzzle = parse(line)
+        solution = count_solutions(puzzle).solution
+        run = solve_logically(puzzle, solution=solution, seconds=SOLVE_SECONDS)
+        s = State.from_grid(puzzle)
         for step in run.steps:
-            started = time.perf_counter()
-            hint = next_step(s.grid, s.cands, solution=solution)
-            latencies.append(time.perf_counter() - started)
-            kinds[hint.technique] += 1
-            fallbacks += hint.technique == "Solution lookup"
+            entries = tuple(0 if puzzle[c] else s.grid[c] for c in range(81))
+            empty = [c for c in range(81) if not s.grid[c]]
+            positions += 1
+            for kind, target in (("a selected cell", rng.choice(empty)), ("anywhere", None)):
+                started = time.perf_counter()
+                found = hint(
+                    puzzle,
+                    entries,
+                    tuple(s.cands),
+                    target,
+                    budget=WEB_BUDGET,
+                    seconds=SEARCH_SECONDS,
+                )
+                latencies[kind].append(time.perf_counter() - started)
+                assert found.step is not None, line
+                kinds[found.step.technique] += 1
+                fallbacks += found.step.technique == "Solution lookup"
             s.apply(step.placements, step.eliminations)
-    ms = [1000 * t for t in latencies]
+    print(f"## Hints: {positions} positions from {len(lines)} magictour_top1465 logical solves\n")
     print(
-        f"## Hints: next_step on {len(ms)} positions from {len(lines)} magictour_top1465 solves\n"
+        "`webapp.sudoku.hint.hint` as the web calls it (WEB_BUDGET, search "
+        f"{SEARCH_SECONDS * 1000:.0f} ms): the player's notes are the solve's candidates.\n"
     )
-    print("The player's notes are the solve's candidates at that point (no easy singles left).\n")
-    print("| p50 | p90 | p99 | max | mean | answered from the solution (budget) |")
-    print("|---:|---:|---:|---:|---:|---:|")
-    print(
-        f"| {pct(ms, 0.5):.1f} ms | {pct(ms, 0.9):.1f} ms | {pct(ms, 0.99):.1f} ms "
-        f"| {max(ms):.1f} ms | {statistics.mean(ms):.1f} ms | {fallbacks} |\n"
-    )
+    print("| asked about | p50 | p90 | p99 | max | mean |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for kind, times in latencies.items():
+        ms = [1000 * t for t in times]
+        print(
+            f"| {kind} | {pct(ms, 0.5):.1f} ms | {pct(ms, 0.9):.1f} ms | {pct(ms, 0.99):.1f} ms "
+            f"| {max(ms):.1f} ms | {statistics.mean(ms):.1f} ms |"
+        )
+    print(f"\nSteps read from the solution because the search budget ran out: {fallbacks}\n")
     print("Hints by technique: " + ", ".join(f"{k} {v}" for k, v in kinds.most_common()))
     print()
 

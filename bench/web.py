@@ -1,12 +1,15 @@
 """Web benchmark: server time of an edit (p50/p99 ms) and a short load test against gunicorn.
 
-    python bench/web.py [--edits 3000] [--duration 5] [--concurrency 4] [--workers 2] [--no-load]
+    python bench/web.py [--edits 3000] [--duration 5] [--concurrency 4] [--workers 2] [--new 20]
+                        [--no-server]
 
 Part 1 calls the WSGI app directly with htmx edit requests (no network, no HTTP server) and times
 each from the call to the last byte of the rendered response: that is the server time of an edit,
-which must stay under 10 ms at p99. Part 2 serves the app with gunicorn on a free loopback port and
-lets a few client processes post edits as fast as they can for a bounded time; it prints
-requests/second and the latency the clients saw. Clients and server share the machine's cores.
+which must stay under 10 ms at p99. Then the app is served with gunicorn on a free loopback port:
+part 2 asks for new puzzles at each level as a browser does (the link, the redirect, the page),
+one click a second, against a p95 target of 300 ms; part 3 lets a few client processes post
+edits as fast as they can for a bounded time and prints requests/second and the latency the
+clients saw. Clients and server share the machine's cores.
 """
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ import sys
 import time
 import urllib.parse
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from http.client import HTTPConnection
 from pathlib import Path
 
@@ -79,7 +84,7 @@ def serve_once(app: Flask, form: dict[str, str]) -> tuple[float, str]:
 
 
 def time_edits(count: int) -> None:
-    app = create_app()
+    app = create_app({"SEED_POOL": 0})  # no background generation while timing
     rng = random.Random(7)
     pool = puzzles()
     forms = [edit_form(rng.choice(pool), rng) for _ in range(count)]
@@ -134,7 +139,9 @@ def hammer(port: int, seconds: float, seed: int, results: multiprocessing.Queue)
     results.put((latencies, failures))
 
 
-def load_test(seconds: float, concurrency: int, workers: int) -> None:
+@contextmanager
+def served(workers: int) -> Iterator[int]:
+    """The app under gunicorn on a free loopback port (yields the port)."""
     port = free_port()
     command = [sys.executable, "-m", "gunicorn", "--workers", str(workers)]
     server = subprocess.Popen(
@@ -153,21 +160,25 @@ def load_test(seconds: float, concurrency: int, workers: int) -> None:
                 if server.poll() is not None or time.monotonic() > deadline:
                     sys.exit("gunicorn did not start")
                 time.sleep(0.1)
-        results: multiprocessing.Queue = multiprocessing.Queue()
-        clients = [
-            multiprocessing.Process(target=hammer, args=(port, seconds, seed, results))
-            for seed in range(concurrency)
-        ]
-        started = time.perf_counter()
-        for client in clients:
-            client.start()
-        gathered = [results.get(timeout=seconds + 60) for _ in clients]
-        for client in clients:
-            client.join()
-        elapsed = time.perf_counter() - started
+        yield port
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+def load_test(port: int, seconds: float, concurrency: int, workers: int) -> None:
+    results: multiprocessing.Queue = multiprocessing.Queue()
+    clients = [
+        multiprocessing.Process(target=hammer, args=(port, seconds, seed, results))
+        for seed in range(concurrency)
+    ]
+    started = time.perf_counter()
+    for client in clients:
+        client.start()
+    gathered = [results.get(timeout=seconds + 60) for _ in clients]
+    for client in clients:
+        client.join()
+    elapsed = time.perf_counter() - started
     latencies = [ms for batch, _ in gathered for ms in batch]
     failures = sum(f for _, f in gathered)
     print(
@@ -183,17 +194,42 @@ def load_test(seconds: float, concurrency: int, workers: int) -> None:
     )
 
 
+def new_puzzles(port: int, count: int, pause: float) -> None:
+    """'New <level> puzzle' as a browser does it: GET /new/<level>, follow the redirect to the
+    page, read it; one click every `pause` seconds (the pool refills in between)."""
+    time.sleep(10)  # let the workers' pools fill first, as they do on a server that has run
+    print(f"new puzzle (GET /new/<level> + redirect + page, {count} per level, one per {pause} s):")
+    for level in ("easy", "medium", "hard", "expert", "extreme"):
+        timings = []
+        for _ in range(count):
+            started = time.perf_counter()
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/new/{level}") as response:
+                body = response.read()
+            timings.append((time.perf_counter() - started) * 1000)
+            assert f"level-{level}".encode() in body
+            time.sleep(pause)
+        p95 = percentile(timings, 95)
+        print(
+            f"  {level:8} p50 {statistics.median(timings):6.1f} ms   p95 {p95:6.1f} ms   "
+            f"max {max(timings):6.1f} ms   -> {'OK' if p95 <= 300 else 'OVER'} (p95 <= 300 ms)"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--edits", type=int, default=3000, help="edits to time in-process")
     parser.add_argument("--duration", type=float, default=5.0, help="seconds of load (max 60)")
     parser.add_argument("--concurrency", type=int, default=4, help="client processes")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
-    parser.add_argument("--no-load", action="store_true", help="skip the load test")
+    parser.add_argument("--new", type=int, default=20, help="new puzzles asked for per level")
+    parser.add_argument("--no-server", action="store_true", help="skip the gunicorn parts")
     args = parser.parse_args()
     time_edits(args.edits)
-    if not args.no_load:
-        load_test(min(args.duration, 60.0), args.concurrency, args.workers)
+    if args.no_server:
+        return
+    with served(args.workers) as port:
+        new_puzzles(port, args.new, pause=1.0)
+        load_test(port, min(args.duration, 60.0), args.concurrency, args.workers)
 
 
 if __name__ == "__main__":
