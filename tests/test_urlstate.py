@@ -13,7 +13,9 @@ from webapp.urlstate import (
     State,
     StateError,
     decode_cells,
+    decode_notes,
     encode_cells,
+    encode_notes,
     from_form,
     from_url,
 )
@@ -169,3 +171,31 @@ def test_form_reports_non_digits_per_cell() -> None:
 def test_malformed_forms_raise(fields: dict[str, str], message: str) -> None:
     with pytest.raises(StateError, match=message):
         from_form(form(**fields))
+
+
+note_masks = st.lists(
+    st.one_of(st.just(0), st.integers(1, 511)), min_size=81, max_size=81
+).map(tuple)
+
+
+@given(note_masks)
+def test_notes_round_trip(notes: tuple[int, ...]) -> None:
+    text = encode_notes(notes)
+    assert decode_notes(text) == notes
+    assert len(text) <= 162
+
+
+def test_notes_encoding_examples() -> None:
+    assert encode_notes((0,) * 81) == "ZZZC"
+    one = (0b11,) + (0,) * 80  # 1 and 2 in r1c1
+    assert encode_notes(one) == "03ZZZB"
+    assert encode_notes((0,) * 80 + (511,)) == "ZZZBfv"
+
+
+@given(sparse_grids, note_masks, st.integers(0, 80), st.integers(0, 3))
+def test_state_with_notes_and_hint_round_trips(
+    puzzle: tuple[int, ...], raw: tuple[int, ...], cell: int, level: int
+) -> None:
+    notes = tuple(0 if g else m for g, m in zip(puzzle, raw, strict=True))
+    state = State(puzzle, notes=notes, cell=cell if level else None, hint=level)
+    assert from_url(*query_args(state.url)) == state

@@ -22,7 +22,7 @@ to it. Anything that cannot be read raises `StateError`, whose message says what
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
@@ -136,21 +136,27 @@ class State:
         return path + ("?" + "&".join(query) if query else "")
 
 
-def encode_cells(grid: Grid) -> str:
-    """Digits as themselves, each run of empty cells as one letter per (at most) 26 cells."""
+def _runs(values: Grid, letters: str, spell: Callable[[int], str]) -> str:
+    """Each non-zero value spelled by `spell`, each run of zeros as one of `letters` per (at
+    most) 26 zeros (the first letter is a run of one)."""
     out: list[str] = []
     run = 0
-    for d in (*grid, None):  # None flushes the final run
-        if d == 0:
+    for value in (*values, None):  # None flushes the final run
+        if value == 0:
             run += 1
             continue
         while run:
             step = min(run, 26)
-            out.append(RUN_LETTERS[step - 1])
+            out.append(letters[step - 1])
             run -= step
-        if d is not None:
-            out.append(str(d))
+        if value is not None:
+            out.append(spell(value))
     return "".join(out)
+
+
+def encode_cells(grid: Grid) -> str:
+    """Digits as themselves, each run of empty cells as one letter per (at most) 26 cells."""
+    return _runs(grid, RUN_LETTERS, str)
 
 
 def decode_cells(text: str, what: str) -> Grid:
@@ -186,19 +192,7 @@ def decode_cells(text: str, what: str) -> Grid:
 def encode_notes(notes: Grid) -> str:
     """Each run of cells without notes as one capital per (at most) 26 cells, each cell with
     notes as its mask in two base-32 characters."""
-    out: list[str] = []
-    run = 0
-    for mask in (*notes, None):  # None flushes the final run
-        if mask == 0:
-            run += 1
-            continue
-        while run:
-            step = min(run, 26)
-            out.append(NOTE_RUNS[step - 1])
-            run -= step
-        if mask is not None:
-            out.append(BASE32[mask >> 5] + BASE32[mask & 31])
-    return "".join(out)
+    return _runs(notes, NOTE_RUNS, lambda mask: BASE32[mask >> 5] + BASE32[mask & 31])
 
 
 def decode_notes(text: str) -> Grid:

@@ -1,27 +1,41 @@
-"""Solver benchmark: every answer validated, figures per algorithm and data set, peers alongside.
+"""Solver benchmark: every answer checked, our algorithms and the peers interleaved in one run.
 
-Each run solves a sample of each puzzle file with uniqueness checked (a count to two, as the
-peers do), validates every answer, and prints a Markdown table: puzzles/s, median, p99 and max
-milliseconds, guesses per puzzle. Peers from the `[bench]` extra are measured in the same run
-where installed. Run `python -m webapp.sudoku bench --help` for the options.
+For each data set, every solver gets an evenly spread sample of the same puzzle list (the slow
+ones a smaller one) and the solvers take turns puzzle by puzzle, so a change in machine load
+hits them alike. Every puzzle is counted to two solutions, as the peers do, and every answer is
+checked. Printed as Markdown:
+
+1. throughput per solver and data set: puzzles/s, median, p99 and max ms, guesses per puzzle;
+2. the default engine against hodoku-py (pure Python and its C accelerator) on the same puzzles;
+3. a plain solve against a count to two for the default engine, puzzle by puzzle;
+4. the slowest puzzle of a whole data set (forum_hardest_1905_11plus) for the default engine.
+
+With --write FILE the report also replaces the generated part of that file's "## Solver" section.
+Run `python -m webapp.sudoku bench --help` (or bench/solver.py --help) for the options.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import platform
 import statistics
+import sys
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TextIO
 
 from .algorithms import ALGORITHMS, DEFAULT
 from .board import Grid, is_solution_of, parse, to_line
-from .search import Budget
+from .search import UNLIMITED, Budget
 from .solver import Verdict, count_solutions, solve
 
-DEFAULT_DATA = Path("../shared/data")
+DEFAULT_DATA = Path(
+    os.environ.get("SUDOKU_DATA", Path(__file__).resolve().parents[3] / "shared" / "data")
+)
 UNIQUE_SETS = (
     "norvig_easy50",
     "norvig_top95",
@@ -38,30 +52,45 @@ EXPECTED = {"invalid": Verdict.NO_SOLUTION, "multi": Verdict.MULTIPLE}
 EXPECTED["serg_benchmark_multi"] = Verdict.MULTIPLE
 # How many puzzles of a set each solver gets by default: the slow ones get fewer.
 SAMPLE = {"propagate": 2000, "dlx": 200, "sat": 200, "backtrack": 30, "mrv": 30}
-PEER_SAMPLE = {"hodoku-py (C)": 2000, "hodoku-py": 200, "dlxsudoku": 30, "py-sudoku": 10}
+PEER_SAMPLE = {"hodoku-py (C)": 2000, "hodoku-py": 500, "dlxsudoku": 30, "py-sudoku": 10}
 SLOW_BUDGET = Budget(seconds=5.0)  # per puzzle, for the slow classic algorithms
+MAX_CHECK_SET = "forum_hardest_1905_11plus"
+MAX_MS = 50.0  # the default engine's limit for any one puzzle of MAX_CHECK_SET
+BEGIN = "<!-- solver-bench:begin -->"
+END = "<!-- solver-bench:end -->"
+
+# A solver takes a puzzle and says what it found: verdict, solution if unique, guesses (-1: n/a).
+Result = tuple[Verdict, Grid | None, int]
+
+
+@dataclass
+class Solver:
+    name: str
+    size: int | None  # puzzles per data set (None: all)
+    run: Callable[[Grid], Result]
 
 
 @dataclass
 class Row:
+    """The measurements of one solver on one data set."""
+
     dataset: str
     solver: str
-    puzzles: int
-    seconds: float
-    times: list[float]
-    guesses: int
-    wrong: int
-    gave_up: int
+    times: dict[int, float] = field(default_factory=dict)  # puzzle index -> seconds
+    guesses: int = 0  # -1: the solver does not say
+    wrong: int = 0
+    gave_up: int = 0
 
     def cells(self) -> list[str]:
-        times = sorted(self.times)
-        p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
-        guesses = f"{self.guesses / self.puzzles:.1f}" if self.guesses >= 0 else "n/a"
+        times = sorted(self.times.values())
+        n = len(times)
+        p99 = times[min(n - 1, int(0.99 * n))]
+        guesses = f"{self.guesses / n:.1f}" if self.guesses >= 0 else "n/a"
         return [
             self.dataset,
             self.solver,
-            str(self.puzzles),
-            f"{self.puzzles / self.seconds:,.0f}",
+            str(n),
+            f"{n / sum(times):,.0f}",
             f"{1000 * statistics.median(times):.2f}",
             f"{1000 * p99:.2f}",
             f"{1000 * times[-1]:.1f}",
@@ -75,16 +104,36 @@ HEADER = ["data set", "solver", "n", "puzzles/s", "median ms", "p99 ms", "max ms
 HEADER += ["wrong", "gave up"]
 
 
+def table(header: list[str], rows: Iterable[list[str]]) -> list[str]:
+    """Markdown table lines."""
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    return lines + ["| " + " | ".join(cells) + " |" for cells in rows]
+
+
+def markdown(rows: Iterable[list[str]]) -> str:
+    """The throughput table."""
+    return "\n".join(table(HEADER, rows))
+
+
+def read_lines(path: Path) -> list[str]:
+    """The puzzle lines of a file (first column of a .tsv)."""
+    return [line.split("\t")[0] for line in path.read_text().split("\n") if line.strip()]
+
+
+def spread(n: int, size: int | None) -> list[int]:
+    """`size` indices spread evenly over range(n) (all of them when size is None or >= n)."""
+    if size is None or size >= n:
+        return list(range(n))
+    return [int(i * n / size) for i in range(size)]
+
+
 def sample(path: Path, size: int | None) -> list[Grid]:
     """Up to `size` puzzles spread evenly over the file (all of them when size is None)."""
-    lines = [line for line in path.read_text().split("\n") if line.strip()]
-    if size is not None and size < len(lines):
-        step = len(lines) / size
-        lines = [lines[int(i * step)] for i in range(size)]
-    return [parse(line.split("\t")[0]) for line in lines]
+    lines = read_lines(path)
+    return [parse(lines[i]) for i in spread(len(lines), size)]
 
 
-def _check(expected: Verdict, verdict: Verdict, solution: Grid | None, puzzle: Grid) -> str:
+def check(expected: Verdict, verdict: Verdict, solution: Grid | None, puzzle: Grid) -> str:
     """'ok', 'gave up' or 'wrong'."""
     if verdict is Verdict.GAVE_UP:
         return "gave up"
@@ -95,23 +144,23 @@ def _check(expected: Verdict, verdict: Verdict, solution: Grid | None, puzzle: G
     return "ok"
 
 
-def run_engine(dataset: str, puzzles: list[Grid], algorithm: str) -> Row:
-    expected = EXPECTED.get(dataset, Verdict.UNIQUE)
-    budget = Budget() if algorithm == DEFAULT else SLOW_BUDGET
-    row = Row(dataset, algorithm, len(puzzles), 0.0, [], 0, 0, 0)
-    for puzzle in puzzles:
-        started = time.perf_counter()
-        outcome = count_solutions(puzzle, 2, algorithm=algorithm, budget=budget)
-        row.times.append(time.perf_counter() - started)
-        row.guesses += outcome.stats.guesses
-        result = _check(expected, outcome.verdict, outcome.solution, puzzle)
-        row.wrong += result == "wrong"
-        row.gave_up += result == "gave up"
-    row.seconds = sum(row.times)
-    return row
+def engine(name: str) -> Callable[[Grid], Result]:
+    """One of our algorithms, counting to two (the slow classic ones within SLOW_BUDGET)."""
+    budget = UNLIMITED if name == DEFAULT else SLOW_BUDGET
+
+    def run(puzzle: Grid) -> Result:
+        outcome = count_solutions(puzzle, 2, algorithm=name, budget=budget)
+        return outcome.verdict, outcome.solution, outcome.stats.guesses
+
+    return run
 
 
-def _peer_hodoku(accelerated: bool) -> Callable[[str], tuple[int, str]] | None:
+# Peers: a function from the 81-character line to (number of solutions, 2 meaning two or more;
+# the solution when there is exactly one, else "").
+Peer = Callable[[str], tuple[int, str]]
+
+
+def _peer_hodoku(accelerated: bool) -> Peer | None:
     try:
         from hodoku.generator import generator
     except ImportError:
@@ -130,17 +179,34 @@ def _peer_hodoku(accelerated: bool) -> Callable[[str], tuple[int, str]] | None:
     return run
 
 
-def _peer_dlxsudoku() -> Callable[[str], tuple[int, str]] | None:
+def hodoku_accelerator() -> str:
+    """Whether hodoku-py's C accelerator loads, for the report."""
+    try:
+        from hodoku.generator import generator
+    except ImportError:
+        return "hodoku-py not installed"
+    accel = generator._gen_accel
+    if accel is None:
+        return "hodoku-py installed, its C accelerator did not load"
+    return f"hodoku-py C accelerator loaded ({Path(accel.__file__).name})"
+
+
+def _peer_dlxsudoku() -> Peer | None:
     try:
         from dlxsudoku import Sudoku
-        from dlxsudoku.exceptions import SudokuHasMultipleSolutionsError
+        from dlxsudoku.exceptions import (
+            SudokuHasMultipleSolutionsError,
+            SudokuHasNoSolutionError,
+        )
     except ImportError:
         return None
 
     def run(line: str) -> tuple[int, str]:
-        sudoku = Sudoku(line.replace(".", "0"))
         try:
+            sudoku = Sudoku(line.replace(".", "0"))
             sudoku.solve()
+        except SudokuHasNoSolutionError:
+            return 0, ""
         except SudokuHasMultipleSolutionsError:
             return 2, ""
         return 1, sudoku.to_oneliner()
@@ -148,7 +214,7 @@ def _peer_dlxsudoku() -> Callable[[str], tuple[int, str]] | None:
     return run
 
 
-def _peer_py_sudoku() -> Callable[[str], tuple[int, str]] | None:
+def _peer_py_sudoku() -> Peer | None:
     try:
         from sudoku import Sudoku
     except ImportError:
@@ -160,13 +226,15 @@ def _peer_py_sudoku() -> Callable[[str], tuple[int, str]] | None:
         puzzle = Sudoku(3, 3, board=board)
         if puzzle.has_multiple_solutions():
             return 2, ""
-        solved = puzzle.solve()
-        return 1, "".join(str(d) for row in solved.board for d in row)
+        digits = [d for row in puzzle.solve().board for d in row]
+        if None in digits:  # its way of saying there is no solution
+            return 0, ""
+        return 1, "".join(map(str, digits))
 
     return run
 
 
-def peers() -> dict[str, Callable[[str], tuple[int, str]]]:
+def peers() -> dict[str, Peer]:
     """The peers that are installed, by display name (the C one before the pure one)."""
     found = {
         "hodoku-py (C)": _peer_hodoku(True),
@@ -177,82 +245,315 @@ def peers() -> dict[str, Callable[[str], tuple[int, str]]]:
     return {name: run for name, run in found.items() if run is not None}
 
 
-def run_peer(dataset: str, puzzles: list[Grid], name: str, peer: Callable) -> Row:
-    expected = EXPECTED.get(dataset, Verdict.UNIQUE)
-    row = Row(dataset, name, len(puzzles), 0.0, [], -1, 0, 0)
-    for puzzle in puzzles:
-        line = to_line(puzzle)
-        started = time.perf_counter()
-        count, answer = peer(line)
-        row.times.append(time.perf_counter() - started)
+def adapt(peer: Peer) -> Callable[[Grid], Result]:
+    """A peer as a solver; an exception it raises counts as giving up."""
+
+    def run(puzzle: Grid) -> Result:
+        try:
+            count, answer = peer(to_line(puzzle))
+        except Exception:
+            return Verdict.GAVE_UP, None, -1
         verdict = {0: Verdict.NO_SOLUTION, 1: Verdict.UNIQUE}.get(count, Verdict.MULTIPLE)
-        solution = tuple(int(ch) for ch in answer) if answer else None
-        row.wrong += _check(expected, verdict, solution, puzzle) != "ok"
-    row.seconds = sum(row.times)
-    return row
+        return verdict, tuple(int(ch) for ch in answer) if answer else None, -1
+
+    return run
 
 
-def solve_vs_count(puzzles: list[Grid]) -> tuple[float, float]:
-    """Seconds for a plain solve and for a count to two, over the same puzzles."""
-    started = time.perf_counter()
+def run_dataset(dataset: str, path: Path, solvers: list[Solver]) -> list[Row]:
+    """Every solver on its share of the data set, taking turns puzzle by puzzle."""
+    expected = EXPECTED.get(dataset, Verdict.UNIQUE)
+    sizes = [solver.size for solver in solvers]
+    lines = read_lines(path)
+    puzzles = [parse(lines[i]) for i in spread(len(lines), None if None in sizes else max(sizes))]
+    shares = [set(spread(len(puzzles), solver.size)) for solver in solvers]
+    rows = [Row(dataset, solver.name) for solver in solvers]
+    for solver in solvers:  # warm up (imports, caches), untimed
+        solver.run(puzzles[0])
+    for index, puzzle in enumerate(puzzles):
+        for solver, share, row in zip(solvers, shares, rows, strict=True):
+            if index not in share:
+                continue
+            started = time.perf_counter()
+            verdict, solution, guesses = solver.run(puzzle)
+            row.times[index] = time.perf_counter() - started
+            row.guesses = -1 if guesses < 0 or row.guesses < 0 else row.guesses + guesses
+            result = check(expected, verdict, solution, puzzle)
+            row.wrong += result == "wrong"
+            row.gave_up += result == "gave up"
+    return rows
+
+
+def against_peers(rows: list[Row]) -> list[list[str]]:
+    """The default engine's throughput over each hodoku-py variant's, on the same puzzles."""
+    out = []
+    ours = {row.dataset: row for row in rows if row.solver == DEFAULT}
+    for row in rows:
+        if not row.solver.startswith("hodoku-py") or row.dataset not in ours:
+            continue
+        same = row.times.keys() & ours[row.dataset].times.keys()
+        if not same:
+            continue
+        mine = sum(ours[row.dataset].times[i] for i in same)
+        theirs = sum(row.times[i] for i in same)
+        out.append(
+            [
+                row.dataset,
+                row.solver,
+                str(len(same)),
+                f"{len(same) / mine:,.0f}",
+                f"{len(same) / theirs:,.0f}",
+                f"{theirs / mine:.1f}x",
+            ]
+        )
+    return out
+
+
+PEER_HEADER = ["data set", "peer", "n", f"{DEFAULT}/s", "peer/s", f"{DEFAULT} / peer"]
+
+
+def solve_vs_count(puzzles: list[Grid], repeats: int = 3) -> tuple[float, float, int, int]:
+    """Seconds for a plain solve and for a count to two over the same puzzles, and guesses.
+
+    Each puzzle is solved and counted in turn `repeats` times; the best time of each is kept,
+    so a burst of load on the machine does not land on one side only.
+    """
+    solve(puzzles[0])  # warm up
+    solve_s = count_s = 0.0
+    solve_g = count_g = 0
     for puzzle in puzzles:
-        solve(puzzle)
-    middle = time.perf_counter()
-    for puzzle in puzzles:
-        count_solutions(puzzle, 2)
-    return middle - started, time.perf_counter() - middle
+        best_solve = best_count = float("inf")
+        for _ in range(repeats):
+            started = time.perf_counter()
+            one = solve(puzzle)
+            middle = time.perf_counter()
+            two = count_solutions(puzzle, 2)
+            ended = time.perf_counter()
+            best_solve = min(best_solve, middle - started)
+            best_count = min(best_count, ended - middle)
+        solve_s += best_solve
+        count_s += best_count
+        solve_g += one.stats.guesses
+        count_g += two.stats.guesses
+    return solve_s, count_s, solve_g, count_g
 
 
-def markdown(rows: Iterable[list[str]]) -> str:
-    lines = ["| " + " | ".join(HEADER) + " |", "|" + "---|" * len(HEADER)]
-    lines += ["| " + " | ".join(cells) + " |" for cells in rows]
-    return "\n".join(lines)
+RATIO_HEADER = ["data set", "n", "solve ms", "count ms", "count / solve", "guesses"]
+
+
+@dataclass
+class MaxCheck:
+    dataset: str
+    puzzles: int
+    wrong: int
+    median: float
+    p99: float
+    worst: float
+    over: int  # puzzles above MAX_MS
+    slowest: str  # the slowest puzzle's line
+    retimed: float  # the slowest puzzles timed again, best of three: the largest of those
+
+
+def max_check(dataset: str, path: Path, retime: int = 10) -> MaxCheck:
+    """Count every puzzle of the file to two with the default engine; the slowest, re-timed."""
+    lines = read_lines(path)
+    expected = EXPECTED.get(dataset, Verdict.UNIQUE)
+    times = []
+    wrong = 0
+    solve(parse(lines[0]))  # warm up
+    for line in lines:
+        puzzle = parse(line)
+        started = time.perf_counter()
+        outcome = count_solutions(puzzle, 2)
+        times.append(time.perf_counter() - started)
+        wrong += check(expected, outcome.verdict, outcome.solution, puzzle) != "ok"
+    order = sorted(range(len(lines)), key=times.__getitem__, reverse=True)
+    again = []
+    for i in order[:retime]:
+        puzzle = parse(lines[i])
+        best = float("inf")
+        for _ in range(3):
+            started = time.perf_counter()
+            count_solutions(puzzle, 2)
+            best = min(best, time.perf_counter() - started)
+        again.append(best)
+    ranked = sorted(times)
+    return MaxCheck(
+        dataset,
+        len(lines),
+        wrong,
+        1000 * statistics.median(ranked),
+        1000 * ranked[min(len(ranked) - 1, int(0.99 * len(ranked)))],
+        1000 * ranked[-1],
+        sum(t * 1000 > MAX_MS for t in times),
+        lines[order[0]],
+        1000 * max(again),
+    )
+
+
+def machine() -> list[str]:
+    """Date, machine, CPU, Python and load, as Markdown list items."""
+    cpu = platform.processor() or "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    return [
+        f"- Date: {when}",
+        f"- Machine: {platform.machine()}, {cpu}, {os.cpu_count()} logical CPUs"
+        f" ({platform.system()} {platform.release()})",
+        f"- Python: {platform.python_implementation()} {platform.python_version()}",
+        f"- {hodoku_accelerator()}",
+    ]
+
+
+def load() -> str:
+    return " / ".join(f"{value:.2f}" for value in os.getloadavg())
+
+
+def write_section(path: Path, block: list[str]) -> None:
+    """Put `block` between the markers in the "## Solver" section of `path` (made if missing).
+
+    Text outside the markers (other sections, notes in this one) is kept as it is.
+    """
+    text = path.read_text() if path.exists() else "# Benchmarks\n"
+    generated = "\n".join([BEGIN, *block, END])
+    if BEGIN in text and END in text:
+        head, rest = text.split(BEGIN, 1)
+        text = head + generated + rest.split(END, 1)[1]
+    elif "\n## Solver\n" in text:
+        head, rest = text.split("\n## Solver\n", 1)
+        body, sep, tail = rest.partition("\n## ")
+        text = f"{head}\n## Solver\n{body.rstrip()}\n\n{generated}\n{sep}{tail}"
+    else:
+        text = f"{text.rstrip()}\n\n## Solver\n\n{generated}\n"
+    path.write_text(text)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m webapp.sudoku bench", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m webapp.sudoku bench",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="puzzle folder")
     parser.add_argument("--sets", default=",".join((*UNIQUE_SETS, "invalid", "multi")))
     parser.add_argument("--algorithms", default=",".join(ALGORITHMS))
     parser.add_argument("--sample", type=int, default=None, help="puzzles per set, all solvers")
+    parser.add_argument(
+        "--sizes",
+        default="",
+        help="puzzles per set for some solvers, e.g. 'hodoku-py=2000,dlx=500' (0: all)",
+    )
     parser.add_argument("--full", action="store_true", help="whole sets for the default solver")
     parser.add_argument("--no-peers", action="store_true", help="skip the peer solvers")
+    parser.add_argument(
+        "--ratio-sample", type=int, default=500, help="puzzles per set for solve vs count (500)"
+    )
+    parser.add_argument(
+        "--max-check",
+        default=None,
+        help=f"data set to time whole with the default engine (default: {MAX_CHECK_SET} when"
+        " it is among --sets; 'none' to skip)",
+    )
+    parser.add_argument(
+        "--write",
+        type=Path,
+        help="also write the report into this file's '## Solver' section, e.g. BENCHMARKS.md",
+    )
     return parser
 
 
-def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
-    import sys
+def _sizes(args: argparse.Namespace, names: list[str]) -> dict[str, int | None]:
+    sizes: dict[str, int | None] = {}
+    for name in names:
+        sizes[name] = args.sample or SAMPLE.get(name) or PEER_SAMPLE.get(name)
+    if args.full:
+        sizes[DEFAULT] = None
+    for item in filter(None, args.sizes.split(",")):
+        name, _, value = item.rpartition("=")
+        sizes[name] = int(value) or None
+    return sizes
 
+
+def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     args = build_parser().parse_args(argv)
     if not args.data.is_dir():
         print(f"no data folder at {args.data}: pass --data", file=sys.stderr)
         return 2
+    report: list[str] = []
+
+    def emit(*lines: str) -> None:
+        report.extend(lines)
+        print("\n".join(lines), file=out, flush=True)
+
     algorithms = [name for name in args.algorithms.split(",") if name]
     others = {} if args.no_peers else peers()
+    sizes = _sizes(args, algorithms + list(others))
+    solvers = [Solver(name, sizes[name], engine(name)) for name in algorithms]
+    solvers += [Solver(name, sizes[name], adapt(peer)) for name, peer in others.items()]
+    sets = [name for name in args.sets.split(",") if name]
+    command = "bench/solver.py " + " ".join(sys.argv[1:] if argv is None else argv)
+    emit(*machine(), f"- Load average (1, 5, 15 min) at the start: {load()}")
+    emit(f"- Command: `{command.strip()}`", "")
+    emit("### Throughput, counting to two solutions, every answer checked", "")
     rows: list[Row] = []
     print(markdown([]), file=out, flush=True)
-    for dataset in args.sets.split(","):
-        path = args.data / f"{dataset}.txt"
-        for name in algorithms + list(others):
-            size = args.sample or SAMPLE.get(name) or PEER_SAMPLE[name]
-            if name == DEFAULT and args.full:
-                size = None
-            puzzles = sample(path, size)
-            if name in ALGORITHMS:
-                row = run_engine(dataset, puzzles, name)
-            else:
-                row = run_peer(dataset, puzzles, name, others[name])
+    for dataset in sets:
+        for row in run_dataset(dataset, args.data / f"{dataset}.txt", solvers):
             rows.append(row)
             print("| " + " | ".join(row.cells()) + " |", file=out, flush=True)
+    report.extend(table(HEADER, (row.cells() for row in rows)))
     wrong = sum(row.wrong for row in rows)
-    print(f"\nwrong answers: {wrong}", file=out)
-    print("\nA plain solve against a count to two (default solver, same puzzles):", file=out)
-    for dataset in args.sets.split(","):
-        if dataset in EXPECTED:
-            continue
-        puzzles = sample(args.data / f"{dataset}.txt", args.sample or 500)
-        solve_s, count_s = solve_vs_count(puzzles)
-        print(f"- {dataset}: solve {solve_s:.2f} s, count {count_s:.2f} s, "
-              f"ratio {count_s / solve_s:.2f}", file=out, flush=True)
+    emit("", f"wrong answers: {wrong}")
+
+    if DEFAULT in algorithms:
+        versus = against_peers(rows)
+        if versus:
+            emit("", f"### {DEFAULT} against hodoku-py, on the same puzzles", "")
+            emit(*table(PEER_HEADER, versus))
+        emit("", f"### A plain solve against a count to two ({DEFAULT}, same puzzles)", "")
+        emit(*table(RATIO_HEADER, []))
+        for dataset in sets:
+            if dataset in EXPECTED:
+                continue
+            puzzles = sample(args.data / f"{dataset}.txt", args.ratio_sample)
+            solve_s, count_s, solve_g, count_g = solve_vs_count(puzzles)
+            n = len(puzzles)
+            emit(
+                *table(
+                    RATIO_HEADER,
+                    [
+                        [
+                            dataset,
+                            str(n),
+                            f"{1000 * solve_s / n:.3f}",
+                            f"{1000 * count_s / n:.3f}",
+                            f"{count_s / solve_s:.2f}",
+                            f"{solve_g / n:.1f} / {count_g / n:.1f}",
+                        ]
+                    ],
+                )[2:]
+            )
+        chosen = args.max_check or (MAX_CHECK_SET if MAX_CHECK_SET in sets else "none")
+        path = args.data / f"{chosen}.txt"
+        if chosen != "none" and path.is_file():
+            found = max_check(chosen, path)
+            wrong += found.wrong
+            emit("", f"### Every puzzle of {chosen} ({DEFAULT}, count to two)", "")
+            emit(
+                f"- {found.puzzles:,} puzzles, {found.wrong} wrong; median {found.median:.2f} ms,"
+                f" p99 {found.p99:.2f} ms, max {found.worst:.1f} ms;"
+                f" {found.over} above {MAX_MS:.0f} ms",
+                f"- slowest: `{found.slowest}`; the 10 slowest timed again (best of 3):"
+                f" at most {found.retimed:.1f} ms",
+            )
+    emit("", f"- Load average (1, 5, 15 min) at the end: {load()}")
+    if args.write:
+        write_section(args.write, report)
+        print(f"\nwrote the report into {args.write}", file=out)
     return 1 if wrong else 0

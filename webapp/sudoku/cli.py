@@ -13,7 +13,7 @@ from .board import PuzzleFormatError, parse, to_line
 from .generate import LEVEL_NAMES, SEED_LIMIT, generate, level_name, new_seed
 from .grade import DEFAULT_SECONDS, grade
 from .search import Budget
-from .solver import Verdict, count_solutions
+from .solver import Outcome, Verdict, count_solutions
 
 CHECK_BUDGET = Budget(seconds=60.0)  # for the uniqueness check before grading
 GENERATE_HELP = f"""\
@@ -50,48 +50,48 @@ def _open(path: str) -> AbstractContextManager[TextIO]:
     return nullcontext(sys.stdin) if path == "-" else open(path, encoding="utf-8-sig")
 
 
-def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
-    """One line per puzzle: the solution if it is the only one, else what is wrong."""
-    all_unique = True
+def _each_outcome(args: argparse.Namespace, out: TextIO, limit: int) -> Iterator[Outcome | None]:
+    """Count the solutions of each puzzle of the input, in order; for a line that is not a
+    puzzle print why and yield None."""
     with _open(args.file) as stream:
         for line in _puzzle_lines(stream):
             try:
                 grid = parse(line)
             except PuzzleFormatError as error:
                 print(f"invalid: {error}", file=out)
-                all_unique = False
+                yield None
                 continue
-            outcome = count_solutions(grid, 2, algorithm=args.algorithm, budget=_budget(args))
-            if outcome.verdict is Verdict.UNIQUE:
-                print(to_line(outcome.solutions[0], "0"), file=out)
-            else:
-                print(f"{outcome.verdict}: {outcome.reason}", file=out)
-                all_unique = False
+            yield count_solutions(grid, limit, algorithm=args.algorithm, budget=_budget(args))
+
+
+def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
+    """One line per puzzle: the solution if it is the only one, else what is wrong."""
+    all_unique = True
+    for outcome in _each_outcome(args, out, 2):
+        if outcome is not None and outcome.verdict is Verdict.UNIQUE:
+            print(to_line(outcome.solutions[0]), file=out)
+            continue
+        if outcome is not None:
+            print(f"{outcome.verdict}: {outcome.reason}", file=out)
+        all_unique = False
     return 0 if all_unique else 1
 
 
 def cmd_count(args: argparse.Namespace, out: TextIO) -> int:
     """One line per puzzle: how many solutions, '2+' style when the limit was reached."""
     all_unique = True
-    with _open(args.file) as stream:
-        for line in _puzzle_lines(stream):
-            try:
-                grid = parse(line)
-            except PuzzleFormatError as error:
-                print(f"invalid: {error}", file=out)
-                all_unique = False
-                continue
-            outcome = count_solutions(
-                grid, args.limit, algorithm=args.algorithm, budget=_budget(args)
-            )
-            found = len(outcome.solutions)
-            if outcome.verdict is Verdict.GAVE_UP:
-                print(f"gave up: {found} found before the budget ran out", file=out)
-            elif found >= args.limit:
-                print(f"{found}+", file=out)
-            else:
-                print(found, file=out)
-            all_unique &= outcome.verdict is Verdict.UNIQUE
+    for outcome in _each_outcome(args, out, args.limit):
+        if outcome is None:
+            all_unique = False
+            continue
+        found = len(outcome.solutions)
+        if outcome.verdict is Verdict.GAVE_UP:
+            print(f"gave up: {found} found before the budget ran out", file=out)
+        elif found >= args.limit:
+            print(f"{found}+", file=out)
+        else:
+            print(found, file=out)
+        all_unique &= outcome.verdict is Verdict.UNIQUE
     return 0 if all_unique else 1
 
 

@@ -19,7 +19,7 @@ from .board import BIT, DIGITS, DIGITS_OF, UNITS, UNITS_OF, Grid, cell_name, con
 from .logic import next_step
 from .search import Budget
 from .solver import Verdict, count_solutions
-from .techniques.singles import hidden_single_step
+from .techniques.singles import full_house_step, hidden_single_step, naked_single_step
 from .techniques.state import State
 from .techniques.step import Candidate, Step, names
 from .techniques.tables import CELL_BB, UNIT_BB, first_cell, is_single
@@ -133,36 +133,15 @@ def _target_single(s: State, target: int) -> Step | None:
         return None
     mask = s.cands[target]
     units = sorted(UNITS_OF[target], key=lambda u: u < 18)  # the box first, as rated
+    lone = DIGITS_OF[mask][0] if len(DIGITS_OF[mask]) == 1 else 0
     for u in units:
-        if is_single(s.empty & UNIT_BB[u]) and len(DIGITS_OF[mask]) == 1:
-            digit = DIGITS_OF[mask][0]
-            return Step(
-                "Full house",
-                1.0,
-                placements=((target, digit),),
-                cells=(target,),
-                candidates=((target, digit),),
-                units=(u,),
-                text=f"{cell_name(target)} is the last empty cell of {unit_name(u)}, "
-                f"so it takes the missing {digit}",
-            )
+        if lone and is_single(s.empty & UNIT_BB[u]):
+            return full_house_step(u, target, lone)
     for u in units:
         for d in DIGITS_OF[mask]:
             if s.dbb[d] & UNIT_BB[u] == CELL_BB[target]:
                 return hidden_single_step(s, u, d, target)
-    if len(DIGITS_OF[mask]) == 1:
-        digit = DIGITS_OF[mask][0]
-        return Step(
-            "Naked single",
-            2.3,
-            placements=((target, digit),),
-            cells=(target,),
-            candidates=((target, digit),),
-            units=UNITS_OF[target],
-            text=f"{cell_name(target)} can only hold {digit}: every other digit is already in "
-            "its row, column or box, or has been ruled out",
-        )
-    return None
+    return naked_single_step(target, lone) if lone else None
 
 
 def _singles(s: State) -> list[Step]:

@@ -12,21 +12,17 @@ from __future__ import annotations
 
 from ..board import ALL, BIT, BOX_OF, COL_OF, DIGITS_OF, ROW_OF, Grid
 from ..search import Budget, OutOfBudget, Search, report
+from .masks import used_digits
 
 
 def search(grid: Grid, limit: int, budget: Budget) -> Search:
     """Find up to `limit` solutions within `budget`."""
     meter = budget.start()
     found: list[Grid] = []
-    rows, cols, boxes = [0] * 9, [0] * 9, [0] * 9
-    for cell, digit in enumerate(grid):
-        if digit:
-            r, c, b, bit = ROW_OF[cell], COL_OF[cell], BOX_OF[cell], BIT[digit]
-            if (rows[r] | cols[c] | boxes[b]) & bit:
-                return report(found, meter, True)  # a given repeats a digit in its unit
-            rows[r] |= bit
-            cols[c] |= bit
-            boxes[b] |= bit
+    used = used_digits(grid)
+    if used is None:
+        return report(found, meter, True)  # a given repeats a digit in its unit
+    rows, cols, boxes = used
     cells = list(grid)
     empty = [cell for cell in range(81) if not grid[cell]]
     places = [(cell, ROW_OF[cell], COL_OF[cell], BOX_OF[cell]) for cell in empty]

@@ -24,18 +24,22 @@ def full_house(s: State) -> Step | None:
         missing = ALL & ~used
         if not missing & s.cands[cell] or len(DIGITS_OF[missing]) != 1:
             continue
-        digit = DIGITS_OF[missing][0]
-        return Step(
-            "Full house",
-            1.0,
-            placements=((cell, digit),),
-            cells=(cell,),
-            candidates=((cell, digit),),
-            units=(u,),
-            text=f"{cell_name(cell)} is the last empty cell of {unit_name(u)}, "
-            f"so it takes the missing {digit}",
-        )
+        return full_house_step(u, cell, DIGITS_OF[missing][0])
     return None
+
+
+def full_house_step(u: int, cell: int, digit: int) -> Step:
+    """The step placing digit in cell, the last empty cell of unit u."""
+    return Step(
+        "Full house",
+        1.0,
+        placements=((cell, digit),),
+        cells=(cell,),
+        candidates=((cell, digit),),
+        units=(u,),
+        text=f"{cell_name(cell)} is the last empty cell of {unit_name(u)}, "
+        f"so it takes the missing {digit}",
+    )
 
 
 def _blockers(s: State, u: int, digit: int, cell: int) -> tuple[int, ...]:
@@ -96,13 +100,18 @@ def naked_single(s: State) -> Step | None:
     if not lone:
         return None
     cell = first_cell(lone)
-    digit = DIGITS_OF[s.cands[cell]][0]
+    return naked_single_step(cell, DIGITS_OF[s.cands[cell]][0])
+
+
+def naked_single_step(cell: int, digit: int) -> Step:
+    """The step placing digit in cell, its only candidate left."""
     return Step(
         "Naked single",
         2.3,
         placements=((cell, digit),),
         cells=(cell,),
         candidates=((cell, digit),),
+        units=UNITS_OF[cell],
         text=f"{cell_name(cell)} can only hold {digit}: every other digit is already in its "
         "row, column or box, or has been ruled out",
     )
