@@ -34,7 +34,6 @@ def for_state(state: State) -> Hint:
 class Panel:
     """What the hint panel and the grid show at one level."""
 
-    level: int
     title: str
     lines: tuple[tuple[str, str], ...]  # (what, text), one per level shown
     tone: str  # info, bad (a mistake) or warn (no hint possible)
@@ -48,13 +47,13 @@ class Panel:
 def panel(state: State, found: Hint) -> Panel:
     """The panel for `found` at the state's hint level."""
     level = state.hint
-    where = cell_name(found.target) if found.target is not None else "anywhere"
+    where = cell_name(found.target) if found.target is not None else "any cell"
     title = f"Hint for {where}"
     marks: dict[int, str] = {}
     if found.target is not None:
         marks[found.target] = "hint-target"
     if found.problem:
-        return Panel(level, title, (("", found.problem),), "warn", False, "", marks)
+        return Panel(title, (("", found.problem),), "warn", False, "", marks)
     if found.mistake:
         mistake = found.mistake
         for c in mistake.cells[1:]:
@@ -68,7 +67,7 @@ def panel(state: State, found: Hint) -> Panel:
         forced = {c: {d: "hint-on"} for c, d in mistake.forced}  # drawn as lone candidates
         shown = {c: BIT[d] for c, d in mistake.forced}
         lines = (("", mistake.text),)
-        return Panel(level, "Check this first", lines, "bad", False, move, marks, forced, shown)
+        return Panel("Check this first", lines, "bad", False, move, marks, forced, shown)
     step = found.step
     assert step is not None
     lines = [("Where to look", found.look)]
@@ -92,9 +91,7 @@ def panel(state: State, found: Hint) -> Panel:
         for cell in notes:
             if not state.grid[cell]:
                 shown[cell] = position.cands[cell] | sum(BIT[d] for d in notes[cell])
-    return Panel(
-        level, title, tuple(lines), "info", level < 3, _move_label(found), marks, notes, shown
-    )
+    return Panel(title, tuple(lines), "info", level < 3, _move_label(found), marks, notes, shown)
 
 
 def _mark(marks: dict[int, str], cell: int, name: str) -> None:
