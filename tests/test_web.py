@@ -371,24 +371,33 @@ def test_history_restore_gets_the_full_page(client: FlaskClient) -> None:
 # Hostile input never gets a 500
 
 FIXTURE_CHECK = HealthCheck.function_scoped_fixture  # the client holds no state between calls
+FORM_FIELDS = ["v", "mode", "p", "solve", "action", "c0", "c2", "c80", "n0", "n80", "text"]
+FORM_FIELDS += ["hint", "cell", "g"]
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[FIXTURE_CHECK])
 @given(
     puzzle=st.text(min_size=1, max_size=120).filter(lambda s: "/" not in s),
-    key=st.sampled_from(["e", "mode", "solve", "bd", "s", "x"]),
+    key=st.sampled_from(["e", "n", "mode", "solve", "hint", "cell", "g", "bd", "s", "x"]),
     value=st.text(max_size=120),
 )
 def test_fuzzed_urls_never_fail(client: FlaskClient, puzzle: str, key: str, value: str) -> None:
     query = urllib.parse.urlencode({key: value})
-    for url in (f"/p/v1/{urllib.parse.quote(puzzle)}?{query}", f"/?{query}", f"/play?{query}"):
-        assert client.get(url).status_code in (200, 301, 400, 404)
+    quoted = urllib.parse.quote(puzzle)
+    for url in (
+        f"/p/v1/{quoted}?{query}",
+        f"/?{query}",
+        f"/play?{query}",
+        f"/difficulty/{quoted}",
+        f"/new/{quoted}",
+    ):
+        assert client.get(url).status_code in (200, 301, 303, 400, 404)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[FIXTURE_CHECK])
 @given(
     fields=st.dictionaries(
-        st.sampled_from(["v", "mode", "p", "solve", "action", "c0", "c2", "c80", "text"]),
+        st.sampled_from(FORM_FIELDS),
         st.text(max_size=100),
     ),
     htmx=st.booleans(),
