@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import signal
 import statistics
 import sys
 import time
@@ -54,6 +55,7 @@ EXPECTED["serg_benchmark_multi"] = Verdict.MULTIPLE
 SAMPLE = {"propagate": 2000, "dlx": 200, "sat": 200, "backtrack": 30, "mrv": 30}
 PEER_SAMPLE = {"hodoku-py (C)": 2000, "hodoku-py": 500, "dlxsudoku": 30, "py-sudoku": 10}
 SLOW_BUDGET = Budget(seconds=5.0)  # per puzzle, for the slow classic algorithms
+PEER_SECONDS = 10.0  # per puzzle, for the peers (which have no budget of their own)
 MAX_CHECK_SET = "forum_hardest_1905_11plus"
 MAX_MS = 50.0  # the default engine's limit for any one puzzle of MAX_CHECK_SET
 BEGIN = "<!-- solver-bench:begin -->"
@@ -245,14 +247,31 @@ def peers() -> dict[str, Peer]:
     return {name: run for name, run in found.items() if run is not None}
 
 
+class _PeerTimeout(Exception):
+    pass
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise _PeerTimeout
+
+
 def adapt(peer: Peer) -> Callable[[Grid], Result]:
-    """A peer as a solver; an exception it raises counts as giving up."""
+    """A peer as a solver. Peers have no budget: one that takes more than PEER_SECONDS on a
+    puzzle (where SIGALRM exists) or raises an exception counts as giving up."""
 
     def run(puzzle: Grid) -> Result:
+        alarm = hasattr(signal, "setitimer")
+        if alarm:
+            previous = signal.signal(signal.SIGALRM, _interrupt)
+            signal.setitimer(signal.ITIMER_REAL, PEER_SECONDS)
         try:
             count, answer = peer(to_line(puzzle))
         except Exception:
             return Verdict.GAVE_UP, None, -1
+        finally:
+            if alarm:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+                signal.signal(signal.SIGALRM, previous)
         verdict = {0: Verdict.NO_SOLUTION, 1: Verdict.UNIQUE}.get(count, Verdict.MULTIPLE)
         return verdict, tuple(int(ch) for ch in answer) if answer else None, -1
 
@@ -508,8 +527,12 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
             rows.append(row)
             print("| " + " | ".join(row.cells()) + " |", file=out, flush=True)
     report.extend(table(HEADER, (row.cells() for row in rows)))
-    wrong = sum(row.wrong for row in rows)
+    wrong = sum(row.wrong for row in rows if row.solver in ALGORITHMS)
     emit("", f"wrong answers: {wrong}")
+    peers_wrong = [row for row in rows if row.wrong and row.solver not in ALGORITHMS]
+    slips = [f"{row.solver} {row.wrong} on {row.dataset}" for row in peers_wrong]
+    if slips:
+        emit("", "wrong answers of peers (not counted above): " + ", ".join(slips))
 
     if DEFAULT in algorithms:
         versus = against_peers(rows)

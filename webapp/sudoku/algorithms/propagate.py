@@ -150,6 +150,7 @@ def _propagate(x: int, free: int, count: int, fresh: int) -> State | None:
     which the next round sees.
     """
     candidate_at, keep, unplace, clear = _CANDIDATE_AT, _KEEP, _UNPLACE, _CLEAR
+    locked, locked_keep = _locked, _LOCKED_KEEP
     low8, high, lsb = _LOW8, _HIGH, _LSB
     while True:
         nonzero = (((x & low8) + low8) | x) & high
@@ -166,7 +167,7 @@ def _propagate(x: int, free: int, count: int, fresh: int) -> State | None:
                 singles &= clear[p]  # p in the other views, and the singles p rules out
                 count += 1
             continue
-        locks = _locked(x, lone) & fresh
+        locks = locked(x, lone) & fresh
         if not locks:
             return x, free, count, fresh
         fresh ^= locks
@@ -174,7 +175,7 @@ def _propagate(x: int, free: int, count: int, fresh: int) -> State | None:
         while locks:
             top = locks.bit_length() - 1
             locks ^= 1 << top
-            x &= _LOCKED_KEEP[top]
+            x &= locked_keep[top]
         if x == before:
             return x, free, count, fresh
 
