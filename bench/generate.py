@@ -5,8 +5,9 @@
     .venv/bin/python bench/generate.py --seeds 100 --base 1   # seeds repeatable from --base
 
 1. generate(): for each level, milliseconds per puzzle from fresh seeds (p50, p95, max), the
-   grids tried (attempts) and the clues, every result checked: one solution, 180-degree
-   symmetric, graded at the level asked for.
+   seeds tried (attempts) and the clues, every result checked: one solution, 180-degree
+   symmetric, graded at the level asked for; then the time to make it again from the seed it
+   reports (what opening a seed link costs), which must take a single attempt.
 2. The pool: time to fill it, then take() of Hard puzzles while the background thread refills
    it, at a steady pace and in a burst, with how many takes found the pool empty.
 """
@@ -54,13 +55,14 @@ def faults(made: Generated) -> list[str]:
 
 
 def bench_levels(seeds: Callable[[], int], count: int) -> None:
+    """From fresh seeds, then again from the seed each reports (what a seed link does)."""
     print(
         "| level | n | p50 ms | p95 ms | max ms | attempts mean | p95 | max | clues | "
-        "slowest seed | faults |"
+        "slowest seed | faults | from its seed p50 | p95 | max |"
     )
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for level in LEVEL_NAMES:
-        times, attempts, clues, bad = [], [], [], 0
+        times, again, attempts, clues, bad = [], [], [], [], 0
         slowest = (0.0, 0)
         for _ in range(count):
             seed = seeds()
@@ -72,11 +74,17 @@ def bench_levels(seeds: Callable[[], int], count: int) -> None:
             attempts.append(made.attempts)
             clues.append(sum(1 for d in made.puzzle if d))
             bad += bool(faults(made))
+            started = time.perf_counter()
+            rebuilt = generate(level, made.seed)
+            again.append(time.perf_counter() - started)
+            bad += rebuilt.puzzle != made.puzzle or rebuilt.attempts != 1
         print(
             f"| {level} | {count} | {1000 * statistics.median(times):.0f} | "
             f"{1000 * pct(times, 0.95):.0f} | {1000 * max(times):.0f} | "
             f"{statistics.mean(attempts):.1f} | {pct(attempts, 0.95)} | {max(attempts)} | "
-            f"{statistics.mean(clues):.1f} | {slowest[1]} | {bad} |",
+            f"{statistics.mean(clues):.1f} | {slowest[1]} | {bad} | "
+            f"{1000 * statistics.median(again):.0f} | {1000 * pct(again, 0.95):.0f} | "
+            f"{1000 * max(again):.0f} |",
             flush=True,
         )
 
