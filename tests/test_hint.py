@@ -138,6 +138,18 @@ def test_the_selected_cells_mistake_comes_first() -> None:
     assert ask(EASY, entries).mistake.cell == empty[0]
 
 
+def test_a_wrong_entry_comes_before_the_selected_cells_notes() -> None:
+    solution = solution_of(EASY)
+    empty = [c for c in range(81) if not EASY[c]]
+    entries = with_entry(NONE, empty[0], solution[empty[0]] % 9 + 1)
+    notes = [0] * 81
+    notes[empty[1]] = 0x1FF & ~BIT[solution[empty[1]]]
+    found = ask(EASY, entries, tuple(notes), target=empty[1])
+    assert (found.mistake.cell, found.mistake.kind) == (empty[0], "entry")
+    alone = ask(EASY, NONE, tuple(notes), target=empty[1])
+    assert (alone.mistake.cell, alone.mistake.kind) == (empty[1], "notes")
+
+
 def test_notes_that_leave_out_the_answer_are_a_mistake() -> None:
     solution = solution_of(EASY)
     cell = next(c for c in range(81) if not EASY[c])

@@ -312,9 +312,9 @@ def hint(
         return Hint(target, problem=_no_hint_because(outcome.verdict))
     solution = outcome.solutions[0]
     mistakes = find_mistakes(puzzle, entries, notes, solution)
-    if mistakes:
-        mine = [m for m in mistakes if m.cell == target]
-        return Hint(target, mistake=(mine or mistakes)[0])
+    if mistakes:  # wrong entries before notes; the selected cell's before others
+        first = min(mistakes, key=lambda m: (m.kind != "entry", m.cell != target))
+        return Hint(target, mistake=first)
     return _step_for(State.from_grid(grid, notes), target, solution, seconds)
 
 
