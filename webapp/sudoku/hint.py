@@ -21,7 +21,7 @@ from .search import Budget
 from .solver import Verdict, count_solutions
 from .techniques.singles import full_house_step, hidden_single_step, naked_single_step
 from .techniques.state import State
-from .techniques.step import Candidate, Step, names
+from .techniques.step import Candidate, Step, listed, names
 from .techniques.tables import CELL_BB, UNIT_BB, first_cell, is_single
 
 MAX_TRACE = 40  # forced placements followed when showing why an entry is wrong
@@ -96,13 +96,7 @@ class Hint:
         units = self.step.units
         if not units:
             return self.step.technique
-        return f"{self.step.technique} in {unit_list(units)}"
-
-
-def unit_list(units: Sequence[int]) -> str:
-    """'box 5', 'box 5 and row 3', 'row 1, row 4 and column 2'."""
-    parts = [unit_name(u) for u in dict.fromkeys(units)]
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+        return f"{self.step.technique} in {listed(unit_name(u) for u in dict.fromkeys(units))}"
 
 
 def look_at(step: Step) -> str:

@@ -31,20 +31,22 @@ class Step:
     last_resort: bool = False
 
 
+def listed(parts: Iterable[str], last: str = "and") -> str:
+    """'a', 'a and b', 'a, b and c' (or with `last` = "or": 'a, b or c')."""
+    items = list(parts)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {last} " + items[-1]
+
+
 def names(cells: Iterable[int]) -> str:
     """'r1c2, r3c4 and r5c6'."""
-    parts = [cell_name(c) for c in cells]
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+    return listed(cell_name(c) for c in cells)
 
 
 def digits_text(digits: Iterable[int], last: str = "and") -> str:
     """'3', '3 and 7', '3, 5 and 7' (or with `last` = "or": '3, 5 or 7')."""
-    parts = [str(d) for d in digits]
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + f" {last} " + parts[-1]
+    return listed((str(d) for d in digits), last)
 
 
 def removals_text(eliminations: Iterable[Candidate]) -> str:
