@@ -1,9 +1,9 @@
 """Solver benchmark: every answer checked, our algorithms and the peers interleaved in one run.
 
 For each data set, every solver gets an evenly spread sample of the same puzzle list (the slow
-ones a smaller one) and the solvers take turns puzzle by puzzle, so a change in machine load
-hits them alike. Every puzzle is counted to two solutions, as the peers do, and every answer is
-checked. Printed as Markdown:
+ones a smaller one), and the solvers take turns, each running the next twentieth of its sample,
+so a change in machine load hits them alike. Every puzzle is counted to two solutions, as the
+peers do, and every answer is checked. Printed as Markdown:
 
 1. throughput per solver and data set: puzzles/s, median, p99 and max ms, guesses per puzzle;
 2. the default engine against hodoku-py (pure Python and its C accelerator) on the same puzzles;
@@ -17,15 +17,17 @@ Run `python -m webapp.sudoku bench --help` (or bench/solver.py --help) for the o
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import platform
-import signal
 import statistics
 import sys
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import TextIO
 
@@ -55,21 +57,24 @@ EXPECTED["serg_benchmark_multi"] = Verdict.MULTIPLE
 SAMPLE = {"propagate": 2000, "dlx": 200, "sat": 200, "backtrack": 30, "mrv": 30}
 PEER_SAMPLE = {"hodoku-py (C)": 2000, "hodoku-py": 500, "dlxsudoku": 30, "py-sudoku": 10}
 SLOW_BUDGET = Budget(seconds=5.0)  # per puzzle, for the slow classic algorithms
-PEER_SECONDS = 10.0  # per puzzle, for the peers (which have no budget of their own)
+PEER_SECONDS = 5.0  # per puzzle, for the peers (which have no budget of their own)
+ENGINE_SECONDS = 60.0  # per puzzle, for ours: a safety net only, their budgets stop them first
+TURNS = 20  # turns per solver and data set (see run_dataset)
 MAX_CHECK_SET = "forum_hardest_1905_11plus"
 MAX_MS = 50.0  # the default engine's limit for any one puzzle of MAX_CHECK_SET
 BEGIN = "<!-- solver-bench:begin -->"
 END = "<!-- solver-bench:end -->"
 
-# A solver takes a puzzle and says what it found: verdict, solution if unique, guesses (-1: n/a).
-Result = tuple[Verdict, Grid | None, int]
+# A solver takes a puzzle and says what it found: verdict, solution if unique, guesses (-1: n/a),
+# and the seconds the solving call took (timed where it runs).
+Result = tuple[Verdict, Grid | None, int, float]
 
 
 @dataclass
 class Solver:
     name: str
     size: int | None  # puzzles per data set (None: all)
-    run: Callable[[Grid], Result]
+    run: Callable[[list[Grid]], list[Result]]
 
 
 @dataclass
@@ -151,8 +156,10 @@ def engine(name: str) -> Callable[[Grid], Result]:
     budget = UNLIMITED if name == DEFAULT else SLOW_BUDGET
 
     def run(puzzle: Grid) -> Result:
+        started = time.perf_counter()
         outcome = count_solutions(puzzle, 2, algorithm=name, budget=budget)
-        return outcome.verdict, outcome.solution, outcome.stats.guesses
+        seconds = time.perf_counter() - started
+        return outcome.verdict, outcome.solution, outcome.stats.guesses, seconds
 
     return run
 
@@ -247,67 +254,127 @@ def peers() -> dict[str, Peer]:
     return {name: run for name, run in found.items() if run is not None}
 
 
-class _PeerTimeout(Exception):
-    pass
-
-
-def _interrupt(signum: int, frame: object) -> None:
-    raise _PeerTimeout
-
-
-def adapt(peer: Peer) -> Callable[[Grid], Result]:
-    """A peer as a solver. Peers have no budget: one that takes more than PEER_SECONDS on a
-    puzzle (where SIGALRM exists) or raises an exception counts as giving up."""
+def peer_solver(name: str) -> Callable[[Grid], Result]:
+    """An installed peer as a solver, timed around its own call; an exception is giving up."""
+    peer = peers()[name]
 
     def run(puzzle: Grid) -> Result:
-        alarm = hasattr(signal, "setitimer")
-        if alarm:
-            previous = signal.signal(signal.SIGALRM, _interrupt)
-            signal.setitimer(signal.ITIMER_REAL, PEER_SECONDS)
+        line = to_line(puzzle)
+        started = time.perf_counter()
         try:
-            count, answer = peer(to_line(puzzle))
+            count, answer = peer(line)
         except Exception:
-            return Verdict.GAVE_UP, None, -1
-        finally:
-            if alarm:
-                signal.setitimer(signal.ITIMER_REAL, 0)
-                signal.signal(signal.SIGALRM, previous)
+            return Verdict.GAVE_UP, None, -1, time.perf_counter() - started
+        seconds = time.perf_counter() - started
         verdict = {0: Verdict.NO_SOLUTION, 1: Verdict.UNIQUE}.get(count, Verdict.MULTIPLE)
-        return verdict, tuple(int(ch) for ch in answer) if answer else None, -1
+        return verdict, tuple(int(ch) for ch in answer) if answer else None, -1, seconds
 
     return run
 
 
-def run_dataset(dataset: str, path: Path, solvers: list[Solver]) -> list[Row]:
-    """Every solver on its share of the data set, taking turns puzzle by puzzle."""
+def _serve(name: str, conn: Connection, other_end: Connection, parent: int) -> None:
+    """The loop of a solver's process: a list of puzzles in, one Result out per puzzle as soon
+    as it is done, until the parent is gone."""
+    other_end.close()
+    run = engine(name) if name in ALGORITHMS else peer_solver(name)
+    while True:
+        while not conn.poll(1.0):
+            if os.getppid() != parent:
+                return
+        try:
+            puzzles = conn.recv()
+        except EOFError:
+            return
+        for puzzle in puzzles:
+            conn.send(run(puzzle))
+
+
+class SolverProcess:
+    """One solver in a process of its own, ours and the peers alike.
+
+    Each solver gets its puzzles a slice at a time and solves them back to back, timed inside
+    its own process around each solving call, so it runs warm (code and tables in the CPU
+    caches) however the others run. A puzzle that takes more than `limit` seconds gets the
+    process killed (a new one takes the rest of the slice) and counts under "gave up": the peers
+    have no budget of their own, and hodoku-py's C code cannot be interrupted from Python (it
+    does not finish line 33 of invalid.txt).
+    """
+
+    def __init__(self, name: str, limit: float) -> None:
+        self.name = name
+        self.limit = limit
+        self.process: BaseProcess | None = None
+        self.conn: Connection | None = None
+
+    def _start(self) -> Connection:
+        ours, theirs = multiprocessing.Pipe()
+        self.process = multiprocessing.get_context("fork").Process(
+            target=_serve, args=(self.name, theirs, ours, os.getpid()), daemon=True
+        )
+        self.process.start()
+        theirs.close()
+        self.conn = ours
+        return ours
+
+    def close(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.join()
+        self.process = self.conn = None
+
+    def __call__(self, puzzles: list[Grid]) -> list[Result]:
+        results: list[Result] = []
+        while len(results) < len(puzzles):
+            conn = self.conn or self._start()
+            conn.send(puzzles[len(results) :])
+            for _ in puzzles[len(results) :]:
+                if not conn.poll(self.limit):
+                    self.close()
+                    results.append((Verdict.GAVE_UP, None, -1, self.limit))
+                    break
+                results.append(conn.recv())
+        return results
+
+
+def run_dataset(dataset: str, path: Path, solvers: list[Solver], turns: int = TURNS) -> list[Row]:
+    """Every solver on its share of the data set, taking `turns` turns each.
+
+    In each turn every solver runs the next slice of its share: the solvers progress through
+    the file side by side, so a change of machine load lands on all of them.
+    """
     expected = EXPECTED.get(dataset, Verdict.UNIQUE)
     sizes = [solver.size for solver in solvers]
     lines = read_lines(path)
     puzzles = [parse(lines[i]) for i in spread(len(lines), None if None in sizes else max(sizes))]
-    shares = [set(spread(len(puzzles), solver.size)) for solver in solvers]
+    shares = [spread(len(puzzles), solver.size) for solver in solvers]
     rows = [Row(dataset, solver.name) for solver in solvers]
     for solver in solvers:  # warm up (imports, caches), untimed
-        solver.run(puzzles[0])
-    for index, puzzle in enumerate(puzzles):
+        solver.run(puzzles[:1])
+    for turn in range(turns):
         for solver, share, row in zip(solvers, shares, rows, strict=True):
-            if index not in share:
-                continue
-            started = time.perf_counter()
-            verdict, solution, guesses = solver.run(puzzle)
-            row.times[index] = time.perf_counter() - started
-            row.guesses = -1 if guesses < 0 or row.guesses < 0 else row.guesses + guesses
-            result = check(expected, verdict, solution, puzzle)
-            row.wrong += result == "wrong"
-            row.gave_up += result == "gave up"
+            indices = share[len(share) * turn // turns : len(share) * (turn + 1) // turns]
+            results = solver.run([puzzles[i] for i in indices])
+            for index, (verdict, solution, guesses, seconds) in zip(indices, results, strict=True):
+                row.times[index] = seconds
+                if guesses < 0 or row.guesses < 0:
+                    row.guesses = -1
+                else:
+                    row.guesses += guesses
+                result = check(expected, verdict, solution, puzzles[index])
+                row.wrong += result == "wrong"
+                row.gave_up += result == "gave up"
     return rows
 
 
 def against_peers(rows: list[Row]) -> list[list[str]]:
-    """The default engine's throughput over each hodoku-py variant's, on the same puzzles."""
+    """The default engine's throughput over each hodoku-py variant's, on the same puzzles of the
+    one-solution sets."""
     out = []
     ours = {row.dataset: row for row in rows if row.solver == DEFAULT}
     for row in rows:
         if not row.solver.startswith("hodoku-py") or row.dataset not in ours:
+            continue
+        if row.dataset in EXPECTED:  # no- and many-solution sets: peers may give up there
             continue
         same = row.times.keys() & ours[row.dataset].times.keys()
         if not same:
@@ -513,8 +580,9 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
     algorithms = [name for name in args.algorithms.split(",") if name]
     others = {} if args.no_peers else peers()
     sizes = _sizes(args, algorithms + list(others))
-    solvers = [Solver(name, sizes[name], engine(name)) for name in algorithms]
-    solvers += [Solver(name, sizes[name], adapt(peer)) for name, peer in others.items()]
+    workers = [SolverProcess(name, ENGINE_SECONDS) for name in algorithms]
+    workers += [SolverProcess(name, PEER_SECONDS) for name in others]
+    solvers = [Solver(worker.name, sizes[worker.name], worker) for worker in workers]
     sets = [name for name in args.sets.split(",") if name]
     command = "bench/solver.py " + " ".join(sys.argv[1:] if argv is None else argv)
     emit(*machine(), f"- Load average (1, 5, 15 min) at the start: {load()}")
@@ -522,10 +590,14 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
     emit("### Throughput, counting to two solutions, every answer checked", "")
     rows: list[Row] = []
     print(markdown([]), file=out, flush=True)
-    for dataset in sets:
-        for row in run_dataset(dataset, args.data / f"{dataset}.txt", solvers):
-            rows.append(row)
-            print("| " + " | ".join(row.cells()) + " |", file=out, flush=True)
+    try:
+        for dataset in sets:
+            for row in run_dataset(dataset, args.data / f"{dataset}.txt", solvers):
+                rows.append(row)
+                print("| " + " | ".join(row.cells()) + " |", file=out, flush=True)
+    finally:
+        for worker in workers:
+            worker.close()
     report.extend(table(HEADER, (row.cells() for row in rows)))
     wrong = sum(row.wrong for row in rows if row.solver in ALGORITHMS)
     emit("", f"wrong answers: {wrong}")
