@@ -2,7 +2,8 @@
 
 For each data set, every solver gets an evenly spread sample of the same puzzle list (the slow
 ones a smaller one), and the solvers take turns, each running the next twentieth of its sample,
-so a change in machine load hits them alike. Every puzzle is counted to two solutions, as the
+so a change in machine load hits them alike. Each solver runs in a process of its own and is
+timed there (ours through `count_solutions`). Every puzzle is counted to two solutions, as the
 peers do, and every answer is checked. Printed as Markdown:
 
 1. throughput per solver and data set: puzzles/s, median, p99 and max ms, guesses per puzzle;
