@@ -134,7 +134,7 @@ def test_clashing_givens_give_the_clash_as_the_reason(name: str) -> None:
     assert outcome.solutions == ()
     assert outcome.solution is None
     assert outcome.reason == "the givens clash: 2 appears 2 times in row 1 (r1c5, r1c9)"
-    assert outcome.stats.nodes == 0  # the clash is seen before any search
+    assert outcome.stats.nodes <= 1  # the clash ends the search at once (sat: its first call)
 
 
 def test_the_first_clash_in_unit_order_is_the_reason() -> None:

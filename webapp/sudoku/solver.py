@@ -1,8 +1,9 @@
 """Solve and count solutions, with a verdict people can act on and a budget that always holds.
 
 `solve` finds one solution; `count_solutions` tells whether there are none, exactly one, or
-more (then it returns two and the cells where they differ). Both check the givens for clashes
-first, so "no solution" comes with a reason wherever one can be seen.
+more (then it returns two and the cells where they differ). Every algorithm stops at once on
+clashing givens; "no solution" then names the clash, so it comes with a reason wherever one can
+be seen.
 """
 
 from __future__ import annotations
@@ -73,16 +74,14 @@ def count_solutions(
     if message := unknown_algorithm(algorithm):
         raise ValueError(message)
     started = time.perf_counter()
-    clashes = conflicts(grid)
-    if clashes:
-        stats = Stats(algorithm, 0, 0, 0, time.perf_counter() - started)
-        return Outcome(Verdict.NO_SOLUTION, (), "the givens clash: " + clashes[0].describe(), stats)
     found = ALGORITHMS[algorithm](grid, limit, budget)
     stats = Stats(
         algorithm, found.nodes, found.guesses, found.backtracks, time.perf_counter() - started
     )
     solutions = tuple(found.solutions)
     verdict, reason = _judge(len(solutions), limit, found.complete)
+    if verdict is Verdict.NO_SOLUTION and (clashes := conflicts(grid)):
+        reason = "the givens clash: " + clashes[0].describe()
     if verdict is Verdict.MULTIPLE:
         a, b = solutions[:2]
         cells = [cell_name(c) for c in CELLS if a[c] != b[c]]
