@@ -22,8 +22,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .. import lanes
 from ..board import CELLS, DIGITS, cell_name, unit_name
-from . import lanes, ratings
+from . import ratings
 from .clock import check
 from .state import State
 from .step import Step, cand_text, names, removals_text
@@ -127,6 +128,13 @@ class Trial:
     placed: int
 
 
+def _settle(x: int, free: int, locks: bool) -> tuple[int, int, int]:
+    """(x, free, placements) after singles, and locked candidates if `locks`, to a fixpoint;
+    x is 0 on a contradiction."""
+    x, free, placed, _ = lanes.propagate(x, free, 0, lanes.LOCK_FLAGS if locks else 0)
+    return x, free, placed
+
+
 def _trials(s: State, locks: bool, deadline: float | None) -> tuple[int, int, list[Trial]]:
     x0, free0 = lanes.encode(s.cands, s.grid)
     out = []
@@ -136,9 +144,7 @@ def _trials(s: State, locks: bool, deadline: float | None) -> tuple[int, int, li
             if not s.cands[cell] >> (d - 1) & 1:
                 continue
             p = 9 * cell + d - 1
-            x, free, placed, _ = lanes.propagate(
-                x0 & lanes.PLACE_KEEP[p], free0 & ~lanes.ALL_BITS[p], locks
-            )
+            x, free, placed = _settle(x0 & lanes.KEEP[p], free0 & lanes.UNPLACE[p], locks)
             out.append(Trial(cell, d, x, free, placed))
     return x0, free0, out
 
@@ -313,9 +319,7 @@ def nested_forcing(s: State, deadline: float | None = None) -> Step | None:
             if not s.cands[cell] >> (d - 1) & 1:
                 continue
             p = 9 * cell + d - 1
-            x, free, placed, _ = lanes.propagate(
-                x0 & lanes.PLACE_KEEP[p], free0 & ~lanes.ALL_BITS[p], True
-            )
+            x, free, placed = _settle(x0 & lanes.KEEP[p], free0 & lanes.UNPLACE[p], True)
             inner = 0
             while x:
                 check(deadline)
@@ -325,14 +329,12 @@ def nested_forcing(s: State, deadline: float | None = None) -> Step | None:
                     low = rest & -rest
                     q = low.bit_length() - 1
                     rest ^= low
-                    if not x & lanes.ALL_BITS[q]:
+                    if not x & lanes.BITS[q]:
                         continue
-                    y, _, _, _ = lanes.propagate(
-                        x & lanes.PLACE_KEEP[q], free & ~lanes.ALL_BITS[q], True
-                    )
+                    y, _, _ = _settle(x & lanes.KEEP[q], free & lanes.UNPLACE[q], True)
                     if not y:
                         inner += 1
-                        x, free, more, _ = lanes.propagate(x & ~lanes.ALL_BITS[q], free, True)
+                        x, free, more = _settle(x & lanes.UNPLACE[q], free, True)
                         placed += more
                         removed = True
                         if not x:
