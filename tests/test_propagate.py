@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from webapp.sudoku import lanes
 from webapp.sudoku.algorithms import propagate as P
 from webapp.sudoku.board import PEERS, Grid, parse
 from webapp.sudoku.search import UNLIMITED
@@ -22,16 +23,18 @@ def lane(x: int, cell: int) -> int:
 
 def views_agree(x: int) -> bool:
     """Every candidate is present in all four views or in none."""
-    return all(len({x >> pos & 1 for pos in P._positions(p // 9, p % 9)}) == 1 for p in range(729))
+    return all(
+        len({x >> pos & 1 for pos in lanes.positions(p // 9, p % 9)}) == 1 for p in range(729)
+    )
 
 
-def states(puzzle: str, limit: int = 2) -> list[P.State]:
+def states(puzzle: str, limit: int = 2) -> list[lanes.State]:
     """Every state the search branches on (propagated), collected by wrapping _branch_top."""
-    seen: list[P.State] = []
+    seen: list[lanes.State] = []
     start = P._start(parse(puzzle))
     assert start is not None
 
-    def walk(state: P.State) -> None:
+    def walk(state: lanes.State) -> None:
         x, free, count, fresh = state
         seen.append(state)
         if count == 81:
@@ -40,8 +43,10 @@ def states(puzzle: str, limit: int = 2) -> list[P.State]:
         for digit in range(9):
             if lane(x, top // 9) >> digit & 1:
                 p = top + digit
-                child = P._propagate(x & P._KEEP[p], free & P._UNPLACE[p], count + 1, fresh)
-                if child is not None and len(seen) < 300:
+                child = lanes.propagate(
+                    x & lanes.KEEP[p], free & lanes.UNPLACE[p], count + 1, fresh
+                )
+                if child[0] and len(seen) < 300:
                     walk(child)
 
     walk(start)
@@ -49,22 +54,22 @@ def states(puzzle: str, limit: int = 2) -> list[P.State]:
 
 
 @pytest.fixture(scope="module")
-def hard_states() -> list[P.State]:
+def hard_states() -> list[lanes.State]:
     return states(HARD) + states(TOP95)
 
 
-def test_the_views_stay_in_step(hard_states: list[P.State]) -> None:
+def test_the_views_stay_in_step(hard_states: list[lanes.State]) -> None:
     for x, _, _, _ in hard_states[::10]:
         assert views_agree(x)
 
 
-def test_placed_count_matches_the_free_mask(hard_states: list[P.State]) -> None:
+def test_placed_count_matches_the_free_mask(hard_states: list[lanes.State]) -> None:
     for x, free, count, _ in hard_states:
         placed = sum(1 for c in range(81) if lane(x, c) & ~lane(free, c))
         assert placed == count
 
 
-def test_propagation_leaves_no_single_unplaced(hard_states: list[P.State]) -> None:
+def test_propagation_leaves_no_single_unplaced(hard_states: list[lanes.State]) -> None:
     for x, free, _, _ in hard_states:
         for c in range(81):
             assert lane(x, c), "a cell without candidates survived"
@@ -84,7 +89,7 @@ def reference_score(x: int, cell: int) -> int:
 
 
 def test_branching_takes_the_best_scored_cell_of_fewest_candidates(
-    hard_states: list[P.State],
+    hard_states: list[lanes.State],
 ) -> None:
     checked = 0
     for x, _, count, _ in hard_states:

@@ -140,7 +140,7 @@ def propagate(x: int, free: int, count: int, fresh: int) -> State:
     the second empties a lane, which the next round sees.
     """
     candidate_at, keep, unplace, clear = CANDIDATE_AT, KEEP, UNPLACE, CLEAR
-    locked_keep = LOCKED_KEEP
+    find_locks, locked_keep = locked, LOCKED_KEEP
     low8, high, lsb = LOW8, HIGH, LSB
     while True:
         nonzero = (((x & low8) + low8) | x) & high
@@ -157,7 +157,7 @@ def propagate(x: int, free: int, count: int, fresh: int) -> State:
                 singles &= clear[p]  # p in the other views, and the singles p rules out
                 count += 1
             continue
-        locks = locked(x, lone) & fresh if fresh else 0
+        locks = find_locks(x, lone) & fresh if fresh else 0
         if not locks:
             return x, free, count, fresh
         fresh ^= locks
