@@ -114,11 +114,7 @@ def test_a_wrong_entry_without_a_clash_says_what_it_forces() -> None:
     solution = solution_of(EASY)
     s = State.from_grid(EASY)
     cell, digit = next(
-        (c, d)
-        for c in range(81)
-        if not EASY[c]
-        for d in DIGITS_OF[s.cands[c]]
-        if d != solution[c]
+        (c, d) for c in range(81) if not EASY[c] for d in DIGITS_OF[s.cands[c]] if d != solution[c]
     )
     found = ask(EASY, with_entry(NONE, cell, digit))
     assert found.mistake is not None

@@ -173,9 +173,9 @@ def test_malformed_forms_raise(fields: dict[str, str], message: str) -> None:
         from_form(form(**fields))
 
 
-note_masks = st.lists(
-    st.one_of(st.just(0), st.integers(1, 511)), min_size=81, max_size=81
-).map(tuple)
+note_masks = st.lists(st.one_of(st.just(0), st.integers(1, 511)), min_size=81, max_size=81).map(
+    tuple
+)
 
 
 @given(note_masks)

@@ -28,9 +28,7 @@ BOXES = tuple(
 )
 UNITS = ROWS + COLS + BOXES
 UNITS_OF = tuple((ROW_OF[c], 9 + COL_OF[c], 18 + BOX_OF[c]) for c in CELLS)
-PEERS = tuple(
-    tuple(sorted({p for u in UNITS_OF[c] for p in UNITS[u]} - {c})) for c in CELLS
-)
+PEERS = tuple(tuple(sorted({p for u in UNITS_OF[c] for p in UNITS[u]} - {c})) for c in CELLS)
 
 BIT = tuple(1 << (d - 1) if d else 0 for d in range(10))  # BIT[d] for digit d, BIT[0] == 0
 POPCOUNT = tuple(bin(m).count("1") for m in range(512))
