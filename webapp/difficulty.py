@@ -11,9 +11,7 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from .sudoku.board import Grid
-from .sudoku.grade import Grade, grade
-from .sudoku.solver import WEB_BUDGET, Verdict, count_solutions
+from .sudoku import WEB_BUDGET, Grade, Grid, Verdict, count_solutions, grade
 
 GRADE_SECONDS = 0.5  # the grader's time budget for one puzzle; past it, "at least"
 REMEMBERED = 2048  # puzzles per worker

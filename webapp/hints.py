@@ -8,11 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from .sudoku.board import BIT, UNITS, cell_name
-from .sudoku.hint import Hint, hint
-from .sudoku.solver import WEB_BUDGET
-from .sudoku.techniques.state import State as Position
-from .sudoku.techniques.step import removals_text
+from .sudoku import WEB_BUDGET, Hint, candidates, cell_name, hint
 from .urlstate import State
 
 SEARCH_SECONDS = 0.15  # for chains and trials before the step is read from the solution
@@ -59,28 +55,22 @@ def panel(state: State, found: Hint) -> Panel:
         for c in mistake.cells[1:]:
             _mark(marks, c, "hint-cell")
         _mark(marks, mistake.cell, "hint-wrong")
-        move = (
-            f"Clear {cell_name(mistake.cell)}"
-            if mistake.kind == "entry"
-            else f"Clear the notes in {cell_name(mistake.cell)}"
-        )
         forced = {c: {d: "hint-on"} for c, d in mistake.forced}  # drawn as lone candidates
-        shown = {c: BIT[d] for c, d in mistake.forced}
+        shown = {c: 1 << (d - 1) for c, d in mistake.forced}
         lines = (("", mistake.text),)
-        return Panel("Check this first", lines, "bad", False, move, marks, forced, shown)
+        return Panel("Check this first", lines, "bad", False, found.move, marks, forced, shown)
     step = found.step
     assert step is not None
     lines = [("Where to look", found.look)]
     if level >= 2:
         lines.append(("Technique", found.technique))
-        for u in step.units:
-            for c in UNITS[u]:
-                _mark(marks, c, "hint-zone")
+        for c in step.unit_cells:
+            _mark(marks, c, "hint-zone")
     notes: dict[int, dict[int, str]] = {}
     shown: dict[int, int] = {}
     if level >= 3:
         lines.append(("Why", step.text + "."))
-        position = Position.from_grid(state.grid, state.notes)
+        cands = candidates(state.grid, state.notes)
         for c in step.cells:
             _mark(marks, c, "hint-cell")
         on = [*step.candidates, *step.placements]
@@ -90,20 +80,12 @@ def panel(state: State, found: Hint) -> Panel:
             notes.setdefault(cell, {})[digit] = "hint-off"
         for cell in notes:
             if not state.grid[cell]:
-                shown[cell] = position.cands[cell] | sum(BIT[d] for d in notes[cell])
-    return Panel(title, tuple(lines), "info", level < 3, _move_label(found), marks, notes, shown)
+                shown[cell] = cands[cell] | sum(1 << (d - 1) for d in notes[cell])
+    return Panel(title, tuple(lines), "info", level < 3, found.move, marks, notes, shown)
 
 
 def _mark(marks: dict[int, str], cell: int, name: str) -> None:
     marks[cell] = f"{marks[cell]} {name}" if cell in marks else name
-
-
-def _move_label(found: Hint) -> str:
-    step = found.step
-    assert step is not None
-    if step.placements:
-        return "Place " + ", ".join(f"{d} in {cell_name(c)}" for c, d in step.placements)
-    return "Remove " + removals_text(step.eliminations)
 
 
 def apply(state: State, found: Hint) -> State:
@@ -117,9 +99,9 @@ def apply(state: State, found: Hint) -> State:
         else:
             notes[found.mistake.cell] = 0
     elif found.step:
-        position = Position.from_grid(state.grid, state.notes)
+        cands = candidates(state.grid, state.notes)
         for cell, digit in found.step.eliminations:
-            notes[cell] = (notes[cell] or position.cands[cell]) & ~BIT[digit]
+            notes[cell] = (notes[cell] or cands[cell]) & ~(1 << (digit - 1))
         for cell, digit in found.step.placements:
             entries[cell] = digit
             notes[cell] = 0

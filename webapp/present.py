@@ -11,18 +11,21 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .hints import Panel
-from .sudoku.board import (
+from .sudoku import (
     CELLS,
     COL_OF,
     DIGITS,
     DIGITS_OF,
     ROW_OF,
     UNITS,
+    WEB_BUDGET,
     Conflict,
+    Outcome,
+    Verdict,
     cell_name,
     conflicts,
+    count_solutions,
 )
-from .sudoku.solver import WEB_BUDGET, Outcome, Verdict, count_solutions
 from .urlstate import Mode, State
 
 MAX_LISTED = 4  # conflicts (or cells) named in one message before "and N more"

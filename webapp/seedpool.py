@@ -17,7 +17,7 @@ import threading
 from collections import deque
 from collections.abc import Callable, Sequence
 
-from webapp.sudoku.generate import LEVEL_NAMES, Generated, generate, level_name, new_seed
+from .sudoku import LEVEL_NAMES, Generated, generate, level_name, new_seed
 
 Maker = Callable[[str, int], Generated]  # (level, seed) -> puzzle
 DEFAULT_SIZE = 3  # ready puzzles kept per level

@@ -27,8 +27,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
 
-from .sudoku.board import Grid, cell_name
-from .sudoku.grade import LEVELS
+from .sudoku import LEVEL_NAMES, Grid, cell_name
 
 VERSION = "v1"
 BLANK: Grid = (0,) * 81
@@ -38,7 +37,7 @@ BASE32 = "0123456789abcdefghijklmnopqrstuv"  # two of these spell one cell's not
 MAX_FIELD = 200  # characters in one URL or form value; an honest one is at most 162
 HINT_LEVELS = 3  # levels shown in the panel; the fourth makes the move
 CELL_NAMES = {cell_name(c): c for c in range(81)}
-LEVEL_SLUGS = tuple(name.lower() for _, name in LEVELS)
+LEVEL_SLUGS = tuple(name.lower() for name in LEVEL_NAMES)
 NO_NOTES: Grid = (0,) * 81
 
 

@@ -21,15 +21,16 @@ from flask import (
 from werkzeug.routing import BaseConverter
 
 from . import difficulty, hints, present
-from .sudoku.board import PuzzleFormatError, parse
-from .sudoku.generate import (
+from .sudoku import (
     LEVEL_NAMES,
     SEED_LIMIT,
     Generated,
     NotFound,
+    PuzzleFormatError,
     generate,
     level_name,
     new_seed,
+    parse,
 )
 from .urlstate import (
     HINT_LEVELS,

@@ -1,0 +1,82 @@
+"""The Sudoku engine: pure Python, no web framework; a library and a command line.
+
+Its public face is what this module exports (the README's "Python API"); the web app uses
+only these names. The modules behind it may change.
+"""
+
+from .board import (
+    BOX_OF,
+    CELLS,
+    COL_OF,
+    DIGITS,
+    DIGITS_OF,
+    PEERS,
+    ROW_OF,
+    UNITS,
+    UNITS_OF,
+    Conflict,
+    Grid,
+    PuzzleFormatError,
+    candidates,
+    cell_name,
+    conflicts,
+    is_solution_of,
+    parse,
+    to_line,
+    to_pretty,
+    unit_name,
+)
+from .generate import LEVEL_NAMES, SEED_LIMIT, Generated, NotFound, generate, level_name, new_seed
+from .grade import LEVELS, Grade, grade
+from .hint import Hint, Mistake, hint
+from .logic import LogicalSolve, next_step, solve_logically
+from .search import Budget
+from .solver import WEB_BUDGET, Outcome, Stats, Verdict, count_solutions, solve
+from .techniques.step import Step
+
+__all__ = [
+    "BOX_OF",
+    "CELLS",
+    "COL_OF",
+    "DIGITS",
+    "DIGITS_OF",
+    "LEVELS",
+    "LEVEL_NAMES",
+    "PEERS",
+    "ROW_OF",
+    "SEED_LIMIT",
+    "UNITS",
+    "UNITS_OF",
+    "WEB_BUDGET",
+    "Budget",
+    "Conflict",
+    "Generated",
+    "Grade",
+    "Grid",
+    "Hint",
+    "LogicalSolve",
+    "Mistake",
+    "NotFound",
+    "Outcome",
+    "PuzzleFormatError",
+    "Stats",
+    "Step",
+    "Verdict",
+    "candidates",
+    "cell_name",
+    "conflicts",
+    "count_solutions",
+    "generate",
+    "grade",
+    "hint",
+    "is_solution_of",
+    "level_name",
+    "new_seed",
+    "next_step",
+    "parse",
+    "solve",
+    "solve_logically",
+    "to_line",
+    "to_pretty",
+    "unit_name",
+]

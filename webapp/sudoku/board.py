@@ -8,6 +8,7 @@ bit ``d - 1`` stands for digit ``d``. Rows, columns and boxes are *units*, numbe
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 Grid = tuple[int, ...]
@@ -188,8 +189,12 @@ def conflicting_cells(grid: Grid) -> frozenset[int]:
     return frozenset(c for conflict in conflicts(grid) for c in conflict.cells)
 
 
-def candidates(grid: Grid) -> list[int]:
-    """Candidate masks: for a filled cell its own digit, else the digits no peer holds."""
+def candidates(grid: Grid, notes: Sequence[int] | None = None) -> list[int]:
+    """Candidate masks: for a filled cell its own digit, else the digits no peer holds.
+
+    With `notes` (81 masks, 0 for a cell without notes), an empty cell that has notes keeps
+    only the noted digits among those.
+    """
     masks = []
     for c in CELLS:
         if grid[c]:
@@ -198,7 +203,10 @@ def candidates(grid: Grid) -> list[int]:
             used = 0
             for p in PEERS[c]:
                 used |= BIT[grid[p]]
-            masks.append(ALL & ~used)
+            allowed = ALL & ~used
+            if notes is not None and notes[c]:
+                allowed &= notes[c]
+            masks.append(allowed)
     return masks
 
 

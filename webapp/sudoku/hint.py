@@ -21,7 +21,7 @@ from .search import Budget
 from .solver import Verdict, count_solutions
 from .techniques.singles import full_house_step, hidden_single_step, naked_single_step
 from .techniques.state import State
-from .techniques.step import Candidate, Step, listed, names
+from .techniques.step import Candidate, Step, listed, names, removals_text
 from .techniques.tables import CELL_BB, UNIT_BB, first_cell, is_single
 
 MAX_TRACE = 40  # forced placements followed when showing why an entry is wrong
@@ -87,6 +87,21 @@ class Hint:
             f"Not yet: nothing leads to {name} directly. The easiest step now is at {where}; "
             f"ask again after it."
         )
+
+    @property
+    def move(self) -> str:
+        """The label of the move that acts on the hint: 'Place 5 in r1c2', 'Remove 5 from
+        r1c2 and r1c3', 'Clear r4c4' ('' when there is nothing to do)."""
+        if self.mistake:
+            where = cell_name(self.mistake.cell)
+            if self.mistake.kind == "entry":
+                return f"Clear {where}"
+            return f"Clear the notes in {where}"
+        if self.step is None:
+            return ""
+        if self.step.placements:
+            return "Place " + ", ".join(f"{d} in {cell_name(c)}" for c, d in self.step.placements)
+        return "Remove " + removals_text(self.step.eliminations)
 
     @property
     def technique(self) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..board import cell_name
+from ..board import UNITS, cell_name
 
 Candidate = tuple[int, int]  # (cell, digit)
 
@@ -29,6 +29,11 @@ class Step:
     units: tuple[int, ...] = ()
     text: str = ""
     last_resort: bool = False
+
+    @property
+    def unit_cells(self) -> tuple[int, ...]:
+        """The cells of the step's units, each once, in unit order."""
+        return tuple(dict.fromkeys(c for u in self.units for c in UNITS[u]))
 
 
 def listed(parts: Iterable[str], last: str = "and") -> str:
