@@ -221,10 +221,35 @@ def test_unknown_pages_get_a_404_in_site_style(client: FlaskClient) -> None:
     assert "There is no page here" in html(response) and "Start a fresh grid" in html(response)
 
 
-def test_wrong_method_is_405(client: FlaskClient) -> None:
-    for response in (client.get("/edit"), client.get("/load"), client.post("/")):
+def test_wrong_method_is_405_and_says_what_is_allowed(client: FlaskClient) -> None:
+    allowed = {"/edit": {"POST", "OPTIONS"}, "/load": {"POST", "OPTIONS"}}
+    for response, allow in (
+        (client.get("/edit"), allowed["/edit"]),
+        (client.get("/load", headers=HTMX), allowed["/load"]),
+        (client.post("/"), {"GET", "HEAD", "OPTIONS"}),
+    ):
         assert response.status_code == 405
         assert "isn&#39;t accepted at" in html(response)
+        assert set(response.allow) == allow
+
+
+def test_every_answer_chosen_by_hx_request_says_so_in_vary(client: FlaskClient) -> None:
+    """Pages, fragments, redirects and error pages differ with HX-Request: caches must know."""
+    for headers in ({}, HTMX):
+        for response in (
+            client.get("/", headers=headers),
+            client.get(EASY_URL, headers=headers),
+            client.post("/edit", data=play_form(c0="4"), headers=headers),
+            client.post("/load", data={"text": "12345x"}, headers=headers),
+            client.get("/p/v1/123", headers=headers),  # 400
+            client.get("/no/such/page", headers=headers),  # 404
+            client.post("/", headers=headers),  # 405
+        ):
+            assert {"HX-Request", "HX-History-Restore-Request"} <= set(response.vary), (
+                response.status_code,
+                headers,
+            )
+    assert not client.get("/robots.txt").vary  # the same for everyone
 
 
 # The grid form: htmx fragments and post/redirect/get

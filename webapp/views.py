@@ -21,6 +21,7 @@ from flask import (
 from werkzeug.routing import BaseConverter
 
 from . import difficulty, hints, present
+from .htmx import is_htmx
 from .sudoku import (
     LEVEL_NAMES,
     SEED_LIMIT,
@@ -70,12 +71,6 @@ class Paste:
     error: str = ""
 
 
-def is_htmx() -> bool:
-    """An htmx request that wants a fragment (history restores want the whole page)."""
-    headers = request.headers
-    return headers.get("HX-Request") == "true" and "HX-History-Restore-Request" not in headers
-
-
 def render_game(
     state: State,
     *,
@@ -108,7 +103,6 @@ def render_game(
             response.headers[url_header] = state.url
     else:
         response = make_response(render_template("game.html", **context), code)
-    response.headers["Vary"] = "HX-Request"
     if state.url != "/":
         response.headers["X-Robots-Tag"] = "noindex, nofollow"
     return response
