@@ -50,14 +50,14 @@ class BuildPy(build_py):
     """build_py, then templates/ and static/ (with htmx) copied into the built package."""
 
     def run(self) -> None:
+        package = Path(self.build_lib, "webapp")
+        if not self.editable_mode:  # nothing stale (a renamed module) from an earlier build
+            shutil.rmtree(package, ignore_errors=True)
         super().run()
         if self.editable_mode:  # the checkout's own folders are served
             return
-        package = Path(self.build_lib, "webapp")
         for name in FOLDERS:
-            target = package / name
-            shutil.rmtree(target, ignore_errors=True)  # nothing stale from an earlier build
-            shutil.copytree(ROOT / name, target, ignore=shutil.ignore_patterns("vendor"))
+            shutil.copytree(ROOT / name, package / name, ignore=shutil.ignore_patterns("vendor"))
         vendor = package / "static" / "vendor"
         vendor.mkdir()
         shutil.copy2(htmx_file(), vendor / "htmx.min.js")

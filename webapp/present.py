@@ -1,6 +1,6 @@
 """What the templates show: a state (plus the solver's verdict when asked) turned into plain data.
 
-No Flask here: `build` takes a State and returns a `Board` the grid, status and panel templates
+No Flask here: `build` takes a GameState and returns a `Board` the grid, status and panel templates
 read. Every word the page says about the grid is decided here, so the htmx fragments and the
 full page cannot disagree.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .hints import Panel
+from .hint_panel import Panel
 from .sudoku import (
     CELLS,
     COL_OF,
@@ -26,7 +26,7 @@ from .sudoku import (
     conflicts,
     count_solutions,
 )
-from .urlstate import Mode, State
+from .urlstate import Mode, GameState
 
 MAX_LISTED = 4  # conflicts (or cells) named in one message before "and N more"
 
@@ -60,7 +60,7 @@ class Message:
 class Board:
     """Everything the game templates show for one state."""
 
-    state: State
+    state: GameState
     cells: tuple[Cell, ...]
     status: str  # one short line under the grid
     announce: str  # what a screen reader should hear after an edit ('' for nothing)
@@ -79,7 +79,7 @@ def _plural(n: int, word: str, words: str | None = None) -> str:
     return f"{n} {word if n == 1 else words or word + 's'}"
 
 
-def _solve_message(outcome: Outcome, state: State, shown: tuple[int, ...] | None) -> Message:
+def _solve_message(outcome: Outcome, state: GameState, shown: tuple[int, ...] | None) -> Message:
     """Say plainly what the solver found."""
     verdict = outcome.verdict
     if verdict is Verdict.NO_SOLUTION:
@@ -126,7 +126,7 @@ NOTED = tuple("".join(str(d) for d in DIGITS_OF[m]) for m in range(512))  # mask
 NOTE_PLACES = ((), *(_note_marks(m, {}) for m in range(1, 512)))
 
 
-def build(state: State, bad: dict[int, str] | None = None, hint: Panel | None = None) -> Board:
+def build(state: GameState, bad: dict[int, str] | None = None, hint: Panel | None = None) -> Board:
     """Lay out the grid for `state`; run the solver (within the web budget) if it asks to solve.
 
     `bad` holds cells whose typed text was not a digit: they are shown back and marked.

@@ -20,7 +20,7 @@ from flask import (
 )
 from werkzeug.routing import BaseConverter
 
-from . import difficulty, hints, present
+from . import hint_panel, page_rating, present
 from .htmx import is_htmx
 from .sudoku import (
     LEVEL_NAMES,
@@ -36,7 +36,7 @@ from .sudoku import (
 from .urlstate import (
     HINT_LEVELS,
     Mode,
-    State,
+    GameState,
     StateError,
     decode_cells,
     encode_cells,
@@ -72,7 +72,7 @@ class Paste:
 
 
 def render_game(
-    state: State,
+    state: GameState,
     *,
     bad: dict[int, str] | None = None,
     paste: Paste | None = None,
@@ -82,11 +82,11 @@ def render_game(
     """The game for `state`: the full page, or for htmx the game fragment (+ URL header)."""
     panel = None
     if state.hint and state.mode is Mode.PLAY:
-        panel = hints.panel(state, hints.for_state(state))
+        panel = hint_panel.panel(state, hint_panel.for_state(state))
     board = present.build(state, bad, panel)
     rating = None
     if state.mode is Mode.PLAY:  # a fragment shows it only if known: grading can take a while
-        rating = difficulty.known(state.puzzle) if is_htmx() else difficulty.rate(state.puzzle)
+        rating = page_rating.known(state.puzzle) if is_htmx() else page_rating.rate(state.puzzle)
     host = request.host_url.rstrip("/")
     context = {
         "board": board,
@@ -108,7 +108,7 @@ def render_game(
     return response
 
 
-def _legacy_state() -> State | None:
+def _legacy_state() -> GameState | None:
     """A puzzle given SudokuWiki-style (?bd=) or SudokuExchange-style (?s=), if any."""
     for key in ("bd", "s"):
         values = request.args.getlist(key)
@@ -117,7 +117,7 @@ def _legacy_state() -> State | None:
         if len(values) > 1:
             raise StateError(f"{key}= appears {len(values)} times in the link; give it once")
         try:
-            return State(parse(values[0]))
+            return GameState(parse(values[0]))
         except PuzzleFormatError as err:
             raise StateError(f"the puzzle in {key}= can't be read: {err}") from None
     return None
@@ -128,7 +128,7 @@ def home() -> Response:
     """A fresh grid in enter mode; a ?bd= or ?s= puzzle is redirected to its own URL."""
     if legacy := _legacy_state():
         return redirect(legacy.url, 301)
-    return render_game(State(mode=Mode.ENTER))
+    return render_game(GameState(mode=Mode.ENTER))
 
 
 @bp.get("/play")
@@ -165,10 +165,10 @@ def plain_puzzle(plain: str) -> Response:
         grid = parse(plain)
     except PuzzleFormatError as err:
         raise StateError(f"the puzzle in the address can't be read: {err}") from None
-    return redirect(State(grid).url, 301)
+    return redirect(GameState(grid).url, 301)
 
 
-def _apply(action: str, state: State) -> State:
+def _apply(action: str, state: GameState) -> GameState:
     """The state after pressing a button of the grid form."""
     if action in HINT_ACTIONS and state.mode is not Mode.PLAY:
         raise StateError("hints are given in play mode; press Start playing first")
@@ -181,17 +181,17 @@ def _apply(action: str, state: State) -> State:
     if action == "hint-close":
         return replace(state, hint=0)
     if action == "hint-apply":
-        return hints.apply(state, hints.for_state(state))
+        return hint_panel.apply(state, hint_panel.for_state(state))
     if action in ("solve", "hide"):
         return replace(state, solve=action == "solve")
     if action == "play":
-        return State(state.puzzle, origin=state.origin)
+        return GameState(state.puzzle, origin=state.origin)
     if action == "enter":
-        return State(state.puzzle, mode=Mode.ENTER)
+        return GameState(state.puzzle, mode=Mode.ENTER)
     if action == "clear":
         if state.mode is Mode.PLAY:
-            return State(state.puzzle, origin=state.origin)
-        return State(mode=Mode.ENTER)
+            return GameState(state.puzzle, origin=state.origin)
+        return GameState(mode=Mode.ENTER)
     raise StateError(f"the form asks for {action[:20]!r}, which is not an action")
 
 
@@ -224,8 +224,8 @@ def load() -> Response:
         if is_htmx():
             fragment = render_template("partials/paste.html", paste=paste)
             return make_response(fragment, 422)
-        return render_game(State(mode=Mode.ENTER), paste=paste, code=422)
-    state = State(grid)
+        return render_game(GameState(mode=Mode.ENTER), paste=paste, code=422)
+    state = GameState(grid)
     if not is_htmx():
         return redirect(state.url, 303)
     response = render_game(state, url_header="HX-Push-Url")
@@ -236,8 +236,8 @@ def load() -> Response:
 
 def _generated(made: Generated) -> Response:
     """Open a generated puzzle at its own URL, which names its level and seed."""
-    difficulty.remember(made.puzzle, made.grade)
-    state = State(made.puzzle, origin=f"{made.level.lower()}-{made.seed}")
+    page_rating.remember(made.puzzle, made.grade)
+    state = GameState(made.puzzle, origin=f"{made.level.lower()}-{made.seed}")
     return redirect(state.url, 303)
 
 
@@ -276,7 +276,7 @@ def seeded_puzzle(level: str, seed: int) -> Response:
 def rating(code: str) -> Response:
     """The difficulty line of a puzzle (htmx loads it when a fragment did not have it)."""
     puzzle = decode_cells(code, "the puzzle")
-    context = {"rating": difficulty.rate(puzzle)}
+    context = {"rating": page_rating.rate(puzzle)}
     response = make_response(render_template("partials/difficulty.html", **context))
     response.headers["Cache-Control"] = "public, max-age=86400"
     response.headers["X-Robots-Tag"] = "noindex, nofollow"

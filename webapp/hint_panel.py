@@ -9,12 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from .sudoku import WEB_BUDGET, Hint, candidates, cell_name, hint
-from .urlstate import State
+from .urlstate import GameState
 
 SEARCH_SECONDS = 0.15  # for chains and trials before the step is read from the solution
 
 
-def for_state(state: State) -> Hint:
+def for_state(state: GameState) -> Hint:
     """The hint for the position on screen, about the selected cell (or anywhere)."""
     return hint(
         state.puzzle,
@@ -40,7 +40,7 @@ class Panel:
     shown: dict[int, int] = field(default_factory=dict)  # cell -> candidates to draw
 
 
-def panel(state: State, found: Hint) -> Panel:
+def panel(state: GameState, found: Hint) -> Panel:
     """The panel for `found` at the state's hint level."""
     level = state.hint
     where = cell_name(found.target) if found.target is not None else "any cell"
@@ -88,7 +88,7 @@ def _mark(marks: dict[int, str], cell: int, name: str) -> None:
     marks[cell] = f"{marks[cell]} {name}" if cell in marks else name
 
 
-def apply(state: State, found: Hint) -> State:
+def apply(state: GameState, found: Hint) -> GameState:
     """The state after the hint's move: a mistake cleared, or the step's digits placed and its
     candidates taken out of the notes. The hint panel closes."""
     entries = list(state.entries)
