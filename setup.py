@@ -42,7 +42,9 @@ def htmx_file() -> Path:
                 f"building the wheel needs htmx {wanted} from the npm registry: "
                 "install Node.js with npm (or run `npm ci` here first)"
             )
-        subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=ROOT, check=True)
+        subprocess.run(
+            [npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=ROOT, check=True
+        )
     return ROOT / HTMX / "dist" / "htmx.min.js"
 
 

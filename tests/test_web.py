@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from werkzeug.test import TestResponse
 
 from webapp.sudoku.board import parse
-from webapp.urlstate import Mode, GameState, encode_cells
+from webapp.urlstate import GameState, Mode, encode_cells
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 SOLUTION = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"

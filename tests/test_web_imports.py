@@ -53,6 +53,7 @@ def test_the_engine_command_line_loads_no_flask(command: str) -> None:
 
 def test_the_app_still_builds_from_the_package() -> None:
     """`gunicorn 'webapp:create_app()'` and `flask --app webapp` find the factory here."""
-    modules, out = imported(["-c", "import webapp; print(type(webapp.create_app({\"SEED_POOL\": 0})).__name__)"])
+    build = "import webapp; print(type(webapp.create_app({'SEED_POOL': 0})).__name__)"
+    modules, out = imported(["-c", build])
     assert out.strip() == "Flask"
     assert {"flask", "webapp.app", "webapp.views"} <= modules

@@ -7,6 +7,7 @@ Form posts without JavaScript are answered 303 See Other to the state URL (post/
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from flask import (
@@ -35,8 +36,8 @@ from .sudoku import (
 )
 from .urlstate import (
     HINT_LEVELS,
-    Mode,
     GameState,
+    Mode,
     StateError,
     decode_cells,
     encode_cells,
@@ -48,19 +49,6 @@ bp = Blueprint("sudoku", __name__)
 
 NEW_LINKS = tuple((name, f"/new/{name.lower()}") for name in LEVEL_NAMES)
 SEED_ATTEMPTS = 100  # seeds a seed link may try (a link we made hits at the first)
-ACTIONS = {  # action -> how the address bar changes: a new history entry, or the same one
-    "update": "HX-Replace-Url",
-    "solve": "HX-Push-Url",
-    "hide": "HX-Push-Url",
-    "play": "HX-Push-Url",
-    "enter": "HX-Push-Url",
-    "clear": "HX-Push-Url",
-    "hint": "HX-Replace-Url",
-    "hint-more": "HX-Replace-Url",
-    "hint-close": "HX-Replace-Url",
-    "hint-apply": "HX-Push-Url",
-}
-HINT_ACTIONS = frozenset(a for a in ACTIONS if a.startswith("hint"))
 
 
 @dataclass(frozen=True)
@@ -168,31 +156,44 @@ def plain_puzzle(plain: str) -> Response:
     return redirect(GameState(grid).url, 301)
 
 
-def _apply(action: str, state: GameState) -> GameState:
-    """The state after pressing a button of the grid form."""
-    if action in HINT_ACTIONS and state.mode is not Mode.PLAY:
-        raise StateError("hints are given in play mode; press Start playing first")
-    if action == "update":
-        return replace(state, hint=0)
-    if action == "hint":
-        return replace(state, hint=1)
-    if action == "hint-more":
-        return replace(state, hint=min(state.hint + 1, HINT_LEVELS))
-    if action == "hint-close":
-        return replace(state, hint=0)
-    if action == "hint-apply":
-        return hint_panel.apply(state, hint_panel.for_state(state))
-    if action in ("solve", "hide"):
-        return replace(state, solve=action == "solve")
-    if action == "play":
+PUSH = "HX-Push-Url"  # the address bar gets a new history entry
+REPLACE = "HX-Replace-Url"  # the address bar changes in place
+
+
+@dataclass(frozen=True)
+class Action:
+    """A button of the grid form: the state it makes, and how the address bar follows."""
+
+    make: Callable[[GameState], GameState]
+    url_header: str  # PUSH or REPLACE
+    play_only: bool = False  # the hint buttons, which only play mode has
+
+
+def _apply_hint(state: GameState) -> GameState:
+    return hint_panel.apply(state, hint_panel.for_state(state))
+
+
+def _clear(state: GameState) -> GameState:
+    """Play: the puzzle without the player's entries and notes. Enter: an empty grid."""
+    if state.mode is Mode.PLAY:
         return GameState(state.puzzle, origin=state.origin)
-    if action == "enter":
-        return GameState(state.puzzle, mode=Mode.ENTER)
-    if action == "clear":
-        if state.mode is Mode.PLAY:
-            return GameState(state.puzzle, origin=state.origin)
-        return GameState(mode=Mode.ENTER)
-    raise StateError(f"the form asks for {action[:20]!r}, which is not an action")
+    return GameState(mode=Mode.ENTER)
+
+
+ACTIONS = {  # the form's `action` -> what it does (no action: "update")
+    "update": Action(lambda s: replace(s, hint=0), REPLACE),
+    "solve": Action(lambda s: replace(s, solve=True), PUSH),
+    "hide": Action(lambda s: replace(s, solve=False), PUSH),
+    "play": Action(lambda s: GameState(s.puzzle, origin=s.origin), PUSH),
+    "enter": Action(lambda s: GameState(s.puzzle, mode=Mode.ENTER), PUSH),
+    "clear": Action(_clear, PUSH),
+    "hint": Action(lambda s: replace(s, hint=1), REPLACE, play_only=True),
+    "hint-more": Action(
+        lambda s: replace(s, hint=min(s.hint + 1, HINT_LEVELS)), REPLACE, play_only=True
+    ),
+    "hint-close": Action(lambda s: replace(s, hint=0), REPLACE, play_only=True),
+    "hint-apply": Action(_apply_hint, PUSH, play_only=True),
+}
 
 
 @bp.post("/edit")
@@ -202,15 +203,18 @@ def edit() -> Response:
     actions = request.form.getlist("action")
     if len(actions) > 1:
         raise StateError("the form names more than one action")
-    action = actions[0] if actions else "update"
-    if action not in ACTIONS:
-        raise StateError(f"the form asks for {action[:20]!r}, which is not an action")
+    name = actions[0] if actions else "update"
+    action = ACTIONS.get(name)
+    if action is None:
+        raise StateError(f"the form asks for {name[:20]!r}, which is not an action")
     if posted.bad:
         return render_game(posted.state, bad=posted.bad, code=422)
-    state = _apply(action, posted.state)
+    if action.play_only and posted.state.mode is not Mode.PLAY:
+        raise StateError("hints are given in play mode; press Start playing first")
+    state = action.make(posted.state)
     if not is_htmx():
         return redirect(state.url, 303)
-    return render_game(state, url_header=ACTIONS[action])
+    return render_game(state, url_header=action.url_header)
 
 
 @bp.post("/load")
@@ -228,7 +232,7 @@ def load() -> Response:
     state = GameState(grid)
     if not is_htmx():
         return redirect(state.url, 303)
-    response = render_game(state, url_header="HX-Push-Url")
+    response = render_game(state, url_header=PUSH)
     response.headers["HX-Retarget"] = "#game"
     response.headers["HX-Reswap"] = "innerHTML"
     return response
