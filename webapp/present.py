@@ -52,7 +52,7 @@ WHERE = tuple(f"row {ROW_OF[i] + 1}, column {COL_OF[i] + 1}" for i in range(81))
 
 @dataclass(frozen=True)
 class Message:
-    """A line in the panel: `tone` is info, good, warn or bad."""
+    """A message in the panel: `tone` is good, warn or bad; `items` a list under the text."""
 
     tone: str
     text: str
