@@ -377,13 +377,13 @@ def from_form(form: Mapping[str, Sequence[str]]) -> FormInput:
             value = _single(form, f"n{cell}")
             if value and not cells[cell] and not puzzle[cell]:
                 notes[cell] = notes[cell] or _notes_text(value.strip())
-    grid = tuple(cells)
-    common = {
-        "solve": _read_flag(form, "solve"),
-        "cell": _read_selected(_single(form, "cell"), "the selected cell"),
-        "hint": _read_hint(_single(form, "hint")),
-        "origin": _read_origin(_single(form, "g")),
-    }
+    solve = _read_flag(form, "solve")
+    selected = _read_selected(_single(form, "cell"), "the selected cell")
+    hint = _read_hint(_single(form, "hint"))
+    origin = _read_origin(_single(form, "g"))
     if mode is Mode.ENTER:
-        return FormInput(GameState(grid, mode=mode, **common), bad)
-    return FormInput(GameState(puzzle, grid, mode, notes=tuple(notes), **common), bad)
+        grid = tuple(cells)
+        state = GameState(grid, mode=mode, solve=solve, cell=selected, hint=hint, origin=origin)
+    else:
+        state = GameState(puzzle, tuple(cells), mode, solve, tuple(notes), selected, hint, origin)
+    return FormInput(state, bad)

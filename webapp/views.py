@@ -20,6 +20,7 @@ from flask import (
     request,
 )
 from werkzeug.routing import BaseConverter
+from werkzeug.wrappers import Response as BaseResponse
 
 from . import hint_panel, page_rating, present
 from .htmx import is_htmx
@@ -112,7 +113,7 @@ def _legacy_state() -> GameState | None:
 
 
 @bp.get("/")
-def home() -> Response:
+def home() -> BaseResponse:
     """A fresh grid in enter mode; a ?bd= or ?s= puzzle is redirected to its own URL."""
     if legacy := _legacy_state():
         return redirect(legacy.url, 301)
@@ -121,14 +122,14 @@ def home() -> Response:
 
 @bp.get("/play")
 @bp.get("/play/")
-def play_legacy() -> Response:
+def play_legacy() -> BaseResponse:
     """SudokuExchange-style /play/?s=<puzzle>."""
     legacy = _legacy_state()
     return redirect(legacy.url if legacy else "/", 301)
 
 
 @bp.get("/p/<version>/<puzzle>")
-def state_page(version: str, puzzle: str) -> Response:
+def state_page(version: str, puzzle: str) -> BaseResponse:
     """The page for a state URL; any other spelling of the same state redirects to the canonical."""
     state = from_url(version, puzzle, request.args.to_dict(flat=False))
     query = request.query_string.decode("latin-1")
@@ -147,7 +148,7 @@ CONVERTERS = {"plain": PlainPuzzle}  # the app registers these before the bluepr
 
 
 @bp.get("/<plain:plain>")
-def plain_puzzle(plain: str) -> Response:
+def plain_puzzle(plain: str) -> BaseResponse:
     """A bare 81-character puzzle after the slash (digits, '.' or '0' for empty)."""
     try:
         grid = parse(plain)
@@ -197,7 +198,7 @@ ACTIONS = {  # the form's `action` -> what it does (no action: "update")
 
 
 @bp.post("/edit")
-def edit() -> Response:
+def edit() -> BaseResponse:
     """Every change to the grid and every button under it posts here."""
     posted = from_form(request.form.to_dict(flat=False))
     actions = request.form.getlist("action")
@@ -218,7 +219,7 @@ def edit() -> Response:
 
 
 @bp.post("/load")
-def load() -> Response:
+def load() -> BaseResponse:
     """The paste box: read any format the engine reads and open the puzzle in play."""
     text = request.form.get("text", "")
     try:
@@ -238,7 +239,7 @@ def load() -> Response:
     return response
 
 
-def _generated(made: Generated) -> Response:
+def _generated(made: Generated) -> BaseResponse:
     """Open a generated puzzle at its own URL, which names its level and seed."""
     page_rating.remember(made.puzzle, made.grade)
     state = GameState(made.puzzle, origin=f"{made.level.lower()}-{made.seed}")
@@ -253,7 +254,7 @@ def _level(level: str) -> str:
 
 
 @bp.get("/new/<level>")
-def new_puzzle(level: str) -> Response:
+def new_puzzle(level: str) -> BaseResponse:
     """A new puzzle at a level, from the warm pool (or made now), opened at its URL."""
     name = _level(level)
     pool = current_app.extensions.get("seedpool")
@@ -261,7 +262,7 @@ def new_puzzle(level: str) -> Response:
 
 
 @bp.get("/new/<level>/<int:seed>")
-def seeded_puzzle(level: str, seed: int) -> Response:
+def seeded_puzzle(level: str, seed: int) -> BaseResponse:
     """The puzzle a level and seed make: the same on every machine."""
     name = _level(level)
     if seed >= SEED_LIMIT:
