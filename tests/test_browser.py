@@ -16,8 +16,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from puzzles import EASY
 
-from webapp.sudoku.board import parse
+from webapp.sudoku import parse
 from webapp.urlstate import GameState
 
 pytest.importorskip("playwright")
@@ -35,7 +36,6 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 EASY_PATH = "/p/v1/b3a2a6b9b3a5b1b18a64d81a29b7g8b67a82d26a95b8b2a3b9b5a1a3b"
 PHONE = {"width": 375, "height": 812}
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from puzzles import EASY
 
-from webapp.sudoku.board import parse
+from webapp.sudoku import parse
 from webapp.urlstate import (
     BLANK,
     GameState,
@@ -19,8 +20,6 @@ from webapp.urlstate import (
     from_form,
     from_url,
 )
-
-EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 
 grids = st.lists(st.integers(0, 9), min_size=81, max_size=81).map(tuple)
 sparse_grids = st.lists(

@@ -9,13 +9,12 @@ import pytest
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from puzzles import EASY, EASY_SOLUTION
 from werkzeug.test import TestResponse
 
-from webapp.sudoku.board import parse
+from webapp.sudoku import parse
 from webapp.urlstate import GameState, Mode, encode_cells
 
-EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
-SOLUTION = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
 EASY_URL = GameState(parse(EASY)).url
 HTMX = {"HX-Request": "true"}
 CLASHING = EASY[:8] + "2" + EASY[9:]  # a second 2 in row 1 (r1c5 and r1c9)
@@ -100,7 +99,7 @@ def test_conflicts_mark_both_cells_and_their_unit(client: FlaskClient) -> None:
 
 
 def test_complete_correct_grid_says_solved(client: FlaskClient) -> None:
-    entries = tuple(0 if g else int(s) for g, s in zip(parse(EASY), SOLUTION, strict=True))
+    entries = tuple(0 if g else int(s) for g, s in zip(parse(EASY), EASY_SOLUTION, strict=True))
     page = html(client.get(GameState(parse(EASY), entries).url))
     assert "Solved! Every row, column and box holds 1 to 9." in page
     assert "is-solved" in page
@@ -142,7 +141,7 @@ def test_solve_that_runs_out_of_budget_says_so(
     client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from webapp import present
-    from webapp.sudoku.search import Budget
+    from webapp.sudoku import Budget
 
     monkeypatch.setattr(present, "WEB_BUDGET", Budget(nodes=1))
     hard = ".......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6..."
@@ -274,11 +273,18 @@ def test_edit_with_htmx_returns_the_fragment_and_replaces_the_url(client: FlaskC
 
 
 def test_fragment_is_the_partial_the_full_page_includes(client: FlaskClient) -> None:
+    """The whole fragment is the page's game part, character for character, plus the
+    out-of-band announcement (the page first, so the puzzle's rating is known to both)."""
     state = GameState(parse(EASY), (2,) + (0,) * 80)
-    fragment = html(client.post("/edit", data=play_form(c0="2"), headers=HTMX))
     page = html(client.get(state.url))
-    grid = re.search(r'<div id="grid".*?</div>', fragment, re.S)
-    assert grid and grid.group(0) in page
+    fragment = html(client.post("/edit", data=play_form(c0="2"), headers=HTMX))
+    game = re.search(r'<div id="game" class="game">(.*)</div></main>', page, re.S)
+    assert game, "no game part in the page"
+    announce = '\n<div id="announce" hx-swap-oob="innerHTML">2 appears 2 times in row 1'
+    part, oob, tail = fragment.partition(announce)
+    assert oob and tail.startswith(" (r1c1, r1c5)</div>")
+    assert len(part) > 15_000 and 'class="difficulty-line"' in part
+    assert part == game.group(1)
 
 
 @pytest.mark.parametrize(

@@ -8,9 +8,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from webapp import page_rating
-from webapp.sudoku.board import parse
-from webapp.sudoku.generate import SEED_LIMIT, generate
-from webapp.sudoku.grade import grade
+from webapp.sudoku import SEED_LIMIT, generate, grade, parse
 from webapp.urlstate import GameState, encode_cells
 
 HTMX = {"HX-Request": "true"}

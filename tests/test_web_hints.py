@@ -8,8 +8,7 @@ import pytest
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from webapp.sudoku.board import BIT, parse
-from webapp.sudoku.solver import solve
+from webapp.sudoku import parse, solve
 from webapp.urlstate import GameState, encode_cells
 
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -17,6 +16,11 @@ PUZZLE = parse(HARD)
 SOLUTION = solve(PUZZLE).solution
 HTMX = {"HX-Request": "true"}
 NONE = (0,) * 81
+
+
+def bit(digit: int) -> int:
+    """A digit as a candidate mask (bit d-1 for digit d)."""
+    return 1 << (digit - 1)
 
 
 def html(response: TestResponse) -> str:
@@ -91,7 +95,7 @@ def test_a_move_that_removes_candidates_writes_them_out_of_the_notes(
     found = hint_panel.for_state(state)
     after = hint_panel.apply(state, found)
     for cell, digit in found.step.eliminations:
-        assert after.notes[cell] and not after.notes[cell] & BIT[digit]
+        assert after.notes[cell] and not after.notes[cell] & bit(digit)
     for cell, digit in found.step.placements:
         assert after.entries[cell] == digit and not after.notes[cell]
 
@@ -129,7 +133,7 @@ def test_hints_need_play_mode(client: FlaskClient) -> None:
 
 def test_notes_round_trip_through_the_url_and_the_form(client: FlaskClient) -> None:
     notes = [0] * 81
-    notes[1] = BIT[1] | BIT[6] | BIT[9]
+    notes[1] = bit(1) | bit(6) | bit(9)
     state = GameState(PUZZLE, notes=tuple(notes))
     page = html(client.get(state.url))
     assert '<input type="hidden" name="n1" value="169">' in page
@@ -140,7 +144,7 @@ def test_notes_round_trip_through_the_url_and_the_form(client: FlaskClient) -> N
 
 def test_several_digits_typed_in_a_cell_are_notes(client: FlaskClient) -> None:
     notes = [0] * 81
-    notes[1] = BIT[2] | BIT[7]
+    notes[1] = bit(2) | bit(7)
     response = client.post("/edit", data=form(c1="72"))
     assert response.headers["Location"] == GameState(PUZZLE, notes=tuple(notes)).url
 
