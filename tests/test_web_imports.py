@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 from pathlib import Path
@@ -57,3 +58,20 @@ def test_the_app_still_builds_from_the_package() -> None:
     modules, out = imported(["-c", build])
     assert out.strip() == "Flask"
     assert {"flask", "webapp.app", "webapp.views"} <= modules
+
+
+def test_the_web_uses_only_the_engines_public_face() -> None:
+    """Web modules import `webapp.sudoku` (its __init__), never a module behind it."""
+    reached = []
+    for path in sorted((ROOT / "webapp").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom):
+                name = "." * node.level + (node.module or "")
+                if name.startswith((".sudoku.", "webapp.sudoku.")):
+                    reached.append(f"{path.name}: from {name} import ...")
+            elif isinstance(node, ast.Import):
+                reached += [
+                    f"{path.name}: import {a.name}" for a in node.names if "sudoku." in a.name
+                ]
+    assert reached == []
+    assert "from .sudoku import" in (ROOT / "webapp" / "views.py").read_text()  # the scan sees
