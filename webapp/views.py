@@ -1,4 +1,4 @@
-"""Thin routes: read the request (URL or form) -> build the board -> render a page or a fragment.
+"""Thin routes: request (URL or form) -> GameState -> the button's action -> page or fragment.
 
 A plain request gets a full page; an htmx request (HX-Request header) gets the same partial the
 page includes, plus HX-Replace-Url / HX-Push-Url so the address bar always holds the state.
