@@ -1,8 +1,8 @@
 """Solver benchmark, the same as `python -m webapp.sudoku bench` (see --help).
 
-    .venv/bin/python bench/solver.py                        # every algorithm, peer and set
-    .venv/bin/python bench/solver.py --write BENCHMARKS.md  # and record it there
-    .venv/bin/python bench/solver.py --sets magictour_top1465 --algorithms propagate
+.venv/bin/python bench/solver.py                        # every algorithm, peer and set
+.venv/bin/python bench/solver.py --write BENCHMARKS.md  # and record it there
+.venv/bin/python bench/solver.py --sets magictour_top1465 --algorithms propagate
 """
 
 import sys

@@ -36,7 +36,7 @@ from flask import Flask  # noqa: E402
 from werkzeug.test import EnvironBuilder  # noqa: E402
 
 from webapp import create_app  # noqa: E402
-from webapp.sudoku.board import parse  # noqa: E402
+from webapp.sudoku import parse  # noqa: E402
 from webapp.urlstate import encode_cells  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data" / "kaggle_sample.txt"

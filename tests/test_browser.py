@@ -16,9 +16,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from puzzles import EASY
 
-from webapp.sudoku.board import parse
-from webapp.urlstate import State
+from webapp.sudoku import parse
+from webapp.urlstate import GameState
 
 pytest.importorskip("playwright")
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
@@ -35,7 +36,6 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 EASY_PATH = "/p/v1/b3a2a6b9b3a5b1b18a64d81a29b7g8b67a82d26a95b8b2a3b9b5a1a3b"
 PHONE = {"width": 375, "height": 812}
 
@@ -43,7 +43,7 @@ PHONE = {"width": 375, "height": 812}
 def with_entries(entries: dict[int, int], solve: bool = False) -> str:
     """The URL of EASY with the player's entries {cell: digit}."""
     grid = tuple(entries.get(i, 0) for i in range(81))
-    return State(parse(EASY), grid, solve=solve).url
+    return GameState(parse(EASY), grid, solve=solve).url
 
 
 PLAYING = {0: 4, 1: 8, 3: 9, 10: 6, 11: 7, 19: 5, 40: 6, 41: 4, 70: 7}  # r8c8 is wrong
@@ -274,7 +274,7 @@ def test_copied_link_opens_the_same_state_elsewhere(
 
 def test_enter_a_puzzle_then_play_it(page: Page) -> None:
     page.goto("/")
-    expect(page.locator(".mood")).to_contain_text("Type in a puzzle")
+    expect(page.locator(".mode")).to_contain_text("Type in a puzzle")
     type_in(page, 0, "5")
     expect(page).to_have_url(re.compile(r"/p/v1/5zzzb\?mode=enter$"))
     page.keyboard.press("ArrowRight")
@@ -397,7 +397,7 @@ def test_nojs_phone_screenshot(browser: Browser, server: str) -> None:
 # Hints and notes
 
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
-HARD_PATH = State(parse(HARD)).url
+HARD_PATH = GameState(parse(HARD)).url
 
 
 def hint_levels(page: Page):  # -> Locator

@@ -5,12 +5,13 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from puzzles import EASY
 
-from webapp.sudoku.board import parse
+from webapp.sudoku import parse
 from webapp.urlstate import (
     BLANK,
+    GameState,
     Mode,
-    State,
     StateError,
     decode_cells,
     decode_notes,
@@ -20,8 +21,6 @@ from webapp.urlstate import (
     from_url,
 )
 
-EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
-
 grids = st.lists(st.integers(0, 9), min_size=81, max_size=81).map(tuple)
 sparse_grids = st.lists(
     st.sampled_from([0] * 8 + list(range(1, 10))), min_size=81, max_size=81
@@ -29,14 +28,14 @@ sparse_grids = st.lists(
 
 
 @st.composite
-def states(draw: st.DrawFn) -> State:
+def states(draw: st.DrawFn) -> GameState:
     puzzle = draw(sparse_grids)
     mode = draw(st.sampled_from(list(Mode)))
     entries = BLANK
     if mode is Mode.PLAY:
         raw = draw(sparse_grids)
         entries = tuple(0 if g else e for g, e in zip(puzzle, raw, strict=True))
-    return State(puzzle, entries, mode, draw(st.booleans()))
+    return GameState(puzzle, entries, mode, draw(st.booleans()))
 
 
 def query_args(url: str) -> tuple[str, str, dict[str, list[str]]]:
@@ -88,10 +87,10 @@ def test_bad_cells_say_what_and_where(text: str, message: str) -> None:
 
 
 @given(states())
-def test_state_url_round_trip(state: State) -> None:
+def test_state_url_round_trip(state: GameState) -> None:
     url = state.url
     if url == "/":
-        assert state == State(mode=Mode.ENTER)
+        assert state == GameState(mode=Mode.ENTER)
         return
     assert from_url(*query_args(url)) == state
     assert len(url) <= 6 + 81 + 3 + 81 + 20
@@ -100,16 +99,17 @@ def test_state_url_round_trip(state: State) -> None:
 def test_canonical_urls() -> None:
     puzzle = parse(EASY)
     entries = (0, 4) + (0,) * 79
-    assert State(mode=Mode.ENTER).url == "/"
-    assert State(puzzle).url == "/p/v1/b3a2a6b9b3a5b1b18a64d81a29b7g8b67a82d26a95b8b2a3b9b5a1a3b"
-    assert State(puzzle, entries, solve=True).url.endswith("?e=a4zzza&solve=1")
-    assert State(puzzle, mode=Mode.ENTER).url.endswith("?mode=enter")
-    assert State(BLANK).url == "/p/v1/zzzc"
+    assert GameState(mode=Mode.ENTER).url == "/"
+    path = "/p/v1/b3a2a6b9b3a5b1b18a64d81a29b7g8b67a82d26a95b8b2a3b9b5a1a3b"
+    assert GameState(puzzle).url == path
+    assert GameState(puzzle, entries, solve=True).url.endswith("?e=a4zzza&solve=1")
+    assert GameState(puzzle, mode=Mode.ENTER).url.endswith("?mode=enter")
+    assert GameState(BLANK).url == "/p/v1/zzzc"
 
 
 def test_from_url_defaults_and_unknown_keys() -> None:
     state = from_url("v1", EASY, {"utm_source": ["x"], "solve": ["0"], "mode": ["play"]})
-    assert state == State(parse(EASY))
+    assert state == GameState(parse(EASY))
 
 
 @pytest.mark.parametrize(
@@ -132,7 +132,7 @@ def test_bad_urls_say_what(version: str, args: dict[str, list[str]], message: st
 def test_bad_entries_offer_the_puzzle_alone() -> None:
     with pytest.raises(StateError) as caught:
         from_url("v1", EASY, {"e": ["b2" + "zzz"]})
-    assert caught.value.fallback == State(parse(EASY)).url
+    assert caught.value.fallback == GameState(parse(EASY)).url
 
 
 def form(**fields: str) -> dict[str, list[str]]:
@@ -148,7 +148,7 @@ def test_form_in_play_mode_reads_entries() -> None:
 
 def test_form_in_enter_mode_reads_givens() -> None:
     posted = from_form(form(v="1", mode="enter", c80="7", c3="0", c4=".", solve="1"))
-    assert posted.state == State((0,) * 80 + (7,), mode=Mode.ENTER, solve=True)
+    assert posted.state == GameState((0,) * 80 + (7,), mode=Mode.ENTER, solve=True)
 
 
 def test_form_reports_non_digits_per_cell() -> None:
@@ -197,5 +197,5 @@ def test_state_with_notes_and_hint_round_trips(
     puzzle: tuple[int, ...], raw: tuple[int, ...], cell: int, level: int
 ) -> None:
     notes = tuple(0 if g else m for g, m in zip(puzzle, raw, strict=True))
-    state = State(puzzle, notes=notes, cell=cell if level else None, hint=level)
+    state = GameState(puzzle, notes=notes, cell=cell if level else None, hint=level)
     assert from_url(*query_args(state.url)) == state

@@ -9,14 +9,13 @@ import pytest
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from puzzles import EASY, EASY_SOLUTION
 from werkzeug.test import TestResponse
 
-from webapp.sudoku.board import parse
-from webapp.urlstate import Mode, State, encode_cells
+from webapp.sudoku import parse
+from webapp.urlstate import GameState, Mode, encode_cells
 
-EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
-SOLUTION = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
-EASY_URL = State(parse(EASY)).url
+EASY_URL = GameState(parse(EASY)).url
 HTMX = {"HX-Request": "true"}
 CLASHING = EASY[:8] + "2" + EASY[9:]  # a second 2 in row 1 (r1c5 and r1c9)
 
@@ -59,7 +58,7 @@ def test_home_is_an_empty_grid_in_enter_mode(client: FlaskClient) -> None:
 
 def test_state_page_shows_givens_locked_and_entries_editable(client: FlaskClient) -> None:
     entries = (4,) + (0,) * 80
-    response = client.get(State(parse(EASY), entries).url)
+    response = client.get(GameState(parse(EASY), entries).url)
     page = html(response)
     assert response.status_code == 200
     assert response.headers["X-Robots-Tag"] == "noindex, nofollow"
@@ -68,7 +67,7 @@ def test_state_page_shows_givens_locked_and_entries_editable(client: FlaskClient
     assert 'aria-label="row 1, column 3, given 3"' in given
     assert 'name="c0"' in cell_tag(page, 0) and 'value="4"' in cell_tag(page, 0)
     assert classes(page, 0) >= {"cell", "entry"} and "given" in classes(page, 2)
-    assert f'value="http://localhost{State(parse(EASY), entries).url}"' in page
+    assert f'value="http://localhost{GameState(parse(EASY), entries).url}"' in page
     assert "33 of 81 cells filled" in page
 
 
@@ -90,7 +89,7 @@ def test_security_headers(client: FlaskClient) -> None:
 
 
 def test_conflicts_mark_both_cells_and_their_unit(client: FlaskClient) -> None:
-    page = html(client.get(State(parse(CLASHING)).url))
+    page = html(client.get(GameState(parse(CLASHING)).url))
     assert "clash" in classes(page, 4) and "clash" in classes(page, 8)
     assert "zone" in classes(page, 0)  # same row, not itself clashing
     assert "zone" not in classes(page, 9) and "clash" not in classes(page, 9)
@@ -100,8 +99,8 @@ def test_conflicts_mark_both_cells_and_their_unit(client: FlaskClient) -> None:
 
 
 def test_complete_correct_grid_says_solved(client: FlaskClient) -> None:
-    entries = tuple(0 if g else int(s) for g, s in zip(parse(EASY), SOLUTION, strict=True))
-    page = html(client.get(State(parse(EASY), entries).url))
+    entries = tuple(0 if g else int(s) for g, s in zip(parse(EASY), EASY_SOLUTION, strict=True))
+    page = html(client.get(GameState(parse(EASY), entries).url))
     assert "Solved! Every row, column and box holds 1 to 9." in page
     assert "is-solved" in page
 
@@ -111,7 +110,7 @@ def test_complete_correct_grid_says_solved(client: FlaskClient) -> None:
 
 def test_solve_shows_solved_digits_apart(client: FlaskClient) -> None:
     entries = (4, 1) + (0,) * 79  # r1c1 right (4), r1c2 wrong (should be 8)
-    page = html(client.get(State(parse(EASY), entries, solve=True).url))
+    page = html(client.get(GameState(parse(EASY), entries, solve=True).url))
     assert "Here is the puzzle&#39;s solution, the only one." in page
     assert classes(page, 3) >= {"solved"} and 'value="9"' in cell_tag(page, 3)
     assert "readonly" in cell_tag(page, 3) and "name=" not in cell_tag(page, 3)
@@ -122,18 +121,18 @@ def test_solve_shows_solved_digits_apart(client: FlaskClient) -> None:
 
 
 def test_solve_with_clashing_givens_says_why(client: FlaskClient) -> None:
-    page = html(client.get(State(parse(CLASHING), solve=True).url))
+    page = html(client.get(GameState(parse(CLASHING), solve=True).url))
     assert "No solution. The givens clash: 2 appears 2 times in row 1 (r1c5, r1c9)." in page
 
 
 def test_solve_without_a_visible_clash(client: FlaskClient) -> None:
     stuck = ".12345678" + "9" + "." * 71
-    page = html(client.get(State(parse(stuck), solve=True).url))
+    page = html(client.get(GameState(parse(stuck), solve=True).url))
     assert "No solution. Every way of filling the grid breaks a rule." in page
 
 
 def test_solve_with_many_solutions_marks_differing_cells(client: FlaskClient) -> None:
-    page = html(client.get(State(solve=True).url))
+    page = html(client.get(GameState(solve=True).url))
     assert "more than one solution" in page
     assert "differs" in page and page.count("can differ") >= 2
 
@@ -142,11 +141,11 @@ def test_solve_that_runs_out_of_budget_says_so(
     client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from webapp import present
-    from webapp.sudoku.search import Budget
+    from webapp.sudoku import Budget
 
     monkeypatch.setattr(present, "WEB_BUDGET", Budget(nodes=1))
     hard = ".......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6..."
-    page = html(client.get(State(parse(hard), solve=True).url))
+    page = html(client.get(GameState(parse(hard), solve=True).url))
     assert "The solver stopped: the budget ran out before a solution was found." in page
 
 
@@ -173,7 +172,7 @@ def test_other_spellings_redirect_to_ours(client: FlaskClient, url: str) -> None
 
 
 def test_canonical_url_keeps_query_order(client: FlaskClient) -> None:
-    state = State(parse(EASY), (4,) + (0,) * 80, solve=True)
+    state = GameState(parse(EASY), (4,) + (0,) * 80, solve=True)
     path, query = state.url.split("?")
     swapped = "&".join(reversed(query.split("&")))
     response = client.get(f"{path}?{swapped}")
@@ -221,10 +220,35 @@ def test_unknown_pages_get_a_404_in_site_style(client: FlaskClient) -> None:
     assert "There is no page here" in html(response) and "Start a fresh grid" in html(response)
 
 
-def test_wrong_method_is_405(client: FlaskClient) -> None:
-    for response in (client.get("/edit"), client.get("/load"), client.post("/")):
+def test_wrong_method_is_405_and_says_what_is_allowed(client: FlaskClient) -> None:
+    allowed = {"/edit": {"POST", "OPTIONS"}, "/load": {"POST", "OPTIONS"}}
+    for response, allow in (
+        (client.get("/edit"), allowed["/edit"]),
+        (client.get("/load", headers=HTMX), allowed["/load"]),
+        (client.post("/"), {"GET", "HEAD", "OPTIONS"}),
+    ):
         assert response.status_code == 405
         assert "isn&#39;t accepted at" in html(response)
+        assert set(response.allow) == allow
+
+
+def test_every_answer_chosen_by_hx_request_says_so_in_vary(client: FlaskClient) -> None:
+    """Pages, fragments, redirects and error pages differ with HX-Request: caches must know."""
+    for headers in ({}, HTMX):
+        for response in (
+            client.get("/", headers=headers),
+            client.get(EASY_URL, headers=headers),
+            client.post("/edit", data=play_form(c0="4"), headers=headers),
+            client.post("/load", data={"text": "12345x"}, headers=headers),
+            client.get("/p/v1/123", headers=headers),  # 400
+            client.get("/no/such/page", headers=headers),  # 404
+            client.post("/", headers=headers),  # 405
+        ):
+            assert {"HX-Request", "HX-History-Restore-Request"} <= set(response.vary), (
+                response.status_code,
+                headers,
+            )
+    assert not client.get("/robots.txt").vary  # the same for everyone
 
 
 # The grid form: htmx fragments and post/redirect/get
@@ -233,14 +257,14 @@ def test_wrong_method_is_405(client: FlaskClient) -> None:
 def test_edit_without_js_redirects_303_to_the_state(client: FlaskClient) -> None:
     response = client.post("/edit", data=play_form(c0="4"))
     assert response.status_code == 303
-    assert response.headers["Location"] == State(parse(EASY), (4,) + (0,) * 80).url
+    assert response.headers["Location"] == GameState(parse(EASY), (4,) + (0,) * 80).url
 
 
 def test_edit_with_htmx_returns_the_fragment_and_replaces_the_url(client: FlaskClient) -> None:
     response = client.post("/edit", data=play_form(c0="2"), headers=HTMX)
     page = html(response)
     assert response.status_code == 200
-    assert response.headers["HX-Replace-Url"] == State(parse(EASY), (2,) + (0,) * 80).url
+    assert response.headers["HX-Replace-Url"] == GameState(parse(EASY), (2,) + (0,) * 80).url
     assert "<html" not in page and "<main" not in page
     assert page.count('class="cell ') == 81
     assert "clash" in classes(page, 0) and "clash" in classes(page, 4)  # 2 twice in row 1
@@ -249,23 +273,30 @@ def test_edit_with_htmx_returns_the_fragment_and_replaces_the_url(client: FlaskC
 
 
 def test_fragment_is_the_partial_the_full_page_includes(client: FlaskClient) -> None:
-    state = State(parse(EASY), (2,) + (0,) * 80)
-    fragment = html(client.post("/edit", data=play_form(c0="2"), headers=HTMX))
+    """The whole fragment is the page's game part, character for character, plus the
+    out-of-band announcement (the page first, so the puzzle's rating is known to both)."""
+    state = GameState(parse(EASY), (2,) + (0,) * 80)
     page = html(client.get(state.url))
-    grid = re.search(r'<div id="grid".*?</div>', fragment, re.S)
-    assert grid and grid.group(0) in page
+    fragment = html(client.post("/edit", data=play_form(c0="2"), headers=HTMX))
+    game = re.search(r'<div id="game" class="game">(.*)</div></main>', page, re.S)
+    assert game, "no game part in the page"
+    announce = '\n<div id="announce" hx-swap-oob="innerHTML">2 appears 2 times in row 1'
+    part, oob, tail = fragment.partition(announce)
+    assert oob and tail.startswith(" (r1c1, r1c5)</div>")
+    assert len(part) > 15_000 and 'class="difficulty-line"' in part
+    assert part == game.group(1)
 
 
 @pytest.mark.parametrize(
     ("action", "header", "expected"),
     [
-        ("solve", "HX-Push-Url", State(parse(EASY), (4,) + (0,) * 80, solve=True)),
-        ("clear", "HX-Push-Url", State(parse(EASY))),
-        ("enter", "HX-Push-Url", State(parse(EASY), mode=Mode.ENTER)),
-        ("update", "HX-Replace-Url", State(parse(EASY), (4,) + (0,) * 80)),
+        ("solve", "HX-Push-Url", GameState(parse(EASY), (4,) + (0,) * 80, solve=True)),
+        ("clear", "HX-Push-Url", GameState(parse(EASY))),
+        ("enter", "HX-Push-Url", GameState(parse(EASY), mode=Mode.ENTER)),
+        ("update", "HX-Replace-Url", GameState(parse(EASY), (4,) + (0,) * 80)),
     ],
 )
-def test_actions(client: FlaskClient, action: str, header: str, expected: State) -> None:
+def test_actions(client: FlaskClient, action: str, header: str, expected: GameState) -> None:
     data = play_form(c0="4", action=action)
     assert client.post("/edit", data=data).headers["Location"] == expected.url
     assert client.post("/edit", data=data, headers=HTMX).headers[header] == expected.url
@@ -280,7 +311,7 @@ def test_enter_mode_then_start_playing(client: FlaskClient) -> None:
     cells = {f"c{i}": ch for i, ch in enumerate(EASY) if ch != "."}
     data = {"v": "1", "mode": "enter", **cells}
     first = client.post("/edit", data=data, headers=HTMX)
-    assert first.headers["HX-Replace-Url"] == State(parse(EASY), mode=Mode.ENTER).url
+    assert first.headers["HX-Replace-Url"] == GameState(parse(EASY), mode=Mode.ENTER).url
     assert "32 givens entered" in html(first)
     response = client.post("/edit", data={**data, "action": "play"})
     assert response.headers["Location"] == EASY_URL

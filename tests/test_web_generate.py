@@ -7,17 +7,15 @@ import re
 import pytest
 from flask.testing import FlaskClient
 
-from webapp import difficulty
-from webapp.sudoku.board import parse
-from webapp.sudoku.generate import SEED_LIMIT, generate
-from webapp.sudoku.grade import grade
-from webapp.urlstate import State, encode_cells
+from webapp import page_rating
+from webapp.sudoku import SEED_LIMIT, generate, grade, parse
+from webapp.urlstate import GameState, encode_cells
 
 HTMX = {"HX-Request": "true"}
 HARD_4 = "....2.5....9..461..6......417.2....6.3.846.9.9....7.836......2..273..1....4.8...."
 
 
-def opened(client: FlaskClient, url: str) -> tuple[State, str]:
+def opened(client: FlaskClient, url: str) -> tuple[GameState, str]:
     """Follow a /new link: the state it redirects to, and the page there."""
     response = client.get(url)
     assert response.status_code == 303
@@ -26,7 +24,7 @@ def opened(client: FlaskClient, url: str) -> tuple[State, str]:
     assert match, location
     level, seed = match.group(2), int(match.group(3))
     made = generate(level, seed)
-    state = State(made.puzzle, origin=f"{level}-{seed}")
+    state = GameState(made.puzzle, origin=f"{level}-{seed}")
     assert state.url == location and made.attempts == 1
     page = client.get(location)
     assert page.status_code == 200
@@ -75,7 +73,7 @@ def test_every_page_offers_new_puzzles(client: FlaskClient) -> None:
 def test_a_fragment_loads_a_rating_it_does_not_have(client: FlaskClient) -> None:
     puzzle = parse(HARD_4)
     form = {"v": "1", "mode": "play", "p": encode_cells(puzzle)}
-    difficulty._known.clear()
+    page_rating._known.clear()
     page = client.post("/edit", data=form, headers=HTMX).get_data(as_text=True)
     lazy = f'hx-get="/difficulty/{encode_cells(puzzle)}" hx-trigger="load"'
     assert lazy in page and "Rating the puzzle" in page

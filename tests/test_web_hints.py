@@ -8,15 +8,19 @@ import pytest
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from webapp.sudoku.board import BIT, parse
-from webapp.sudoku.solver import solve
-from webapp.urlstate import State, encode_cells
+from webapp.sudoku import parse, solve
+from webapp.urlstate import GameState, encode_cells
 
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 PUZZLE = parse(HARD)
 SOLUTION = solve(PUZZLE).solution
 HTMX = {"HX-Request": "true"}
 NONE = (0,) * 81
+
+
+def bit(digit: int) -> int:
+    """A digit as a candidate mask (bit d-1 for digit d)."""
+    return 1 << (digit - 1)
 
 
 def html(response: TestResponse) -> str:
@@ -27,21 +31,21 @@ def form(**fields: str) -> dict[str, str]:
     return {"v": "1", "mode": "play", "p": encode_cells(PUZZLE), **fields}
 
 
-def hint_panel(page: str) -> str:
+def panel_html(page: str) -> str:
     match = re.search(r'<section id="hint".*?</section>', page, re.S)
     assert match, "no hint panel"
     return match.group(0)
 
 
 def levels(page: str) -> list[str]:
-    return re.findall(r'<span class="hint-what">([^<]*)</span>', hint_panel(page))
+    return re.findall(r'<span class="hint-what">([^<]*)</span>', panel_html(page))
 
 
 def test_play_page_offers_a_hint_for_any_cell_or_one(client: FlaskClient) -> None:
-    panel = hint_panel(html(client.get(State(PUZZLE).url)))
+    panel = panel_html(html(client.get(GameState(PUZZLE).url)))
     options = re.findall(r"<option[^>]*>([^<]*)</option>", panel)
     assert options[0] == "any cell" and "r1c2" in options and "r1c1" not in options  # r1c1 given
-    assert 'value="hint"' in panel and levels(html(client.get(State(PUZZLE).url))) == []
+    assert 'value="hint"' in panel and levels(html(client.get(GameState(PUZZLE).url))) == []
 
 
 def test_enter_mode_has_no_hint_panel(client: FlaskClient) -> None:
@@ -51,10 +55,10 @@ def test_enter_mode_has_no_hint_panel(client: FlaskClient) -> None:
 
 def test_hint_levels_one_click_at_a_time(client: FlaskClient) -> None:
     first = client.post("/edit", data=form(cell="r1c2", action="hint"), headers=HTMX)
-    assert first.headers["HX-Replace-Url"] == State(PUZZLE, cell=1, hint=1).url
+    assert first.headers["HX-Replace-Url"] == GameState(PUZZLE, cell=1, hint=1).url
     page = html(first)
     assert levels(page) == ["Where to look"]
-    assert "Not yet: r1c2" in hint_panel(page) and "Show more" in page
+    assert "Not yet: r1c2" in panel_html(page) and "Show more" in page
     assert "hint-zone" not in page  # nothing drawn yet
 
     second = html(
@@ -77,7 +81,7 @@ def test_the_fourth_click_makes_the_move(client: FlaskClient) -> None:
     moved = client.post("/edit", data=data, headers=HTMX)
     entries = [0] * 81
     entries[46] = 4  # r6c2
-    expected = State(PUZZLE, tuple(entries), cell=1)
+    expected = GameState(PUZZLE, tuple(entries), cell=1)
     assert moved.headers["HX-Push-Url"] == expected.url
     assert client.post("/edit", data=data).headers["Location"] == expected.url  # without JS
 
@@ -85,13 +89,13 @@ def test_the_fourth_click_makes_the_move(client: FlaskClient) -> None:
 def test_a_move_that_removes_candidates_writes_them_out_of_the_notes(
     client: FlaskClient,
 ) -> None:
-    from webapp import hints
+    from webapp import hint_panel
 
-    state = State(PUZZLE, hint=3)
-    found = hints.for_state(state)
-    after = hints.apply(state, found)
+    state = GameState(PUZZLE, hint=3)
+    found = hint_panel.for_state(state)
+    after = hint_panel.apply(state, found)
     for cell, digit in found.step.eliminations:
-        assert after.notes[cell] and not after.notes[cell] & BIT[digit]
+        assert after.notes[cell] and not after.notes[cell] & bit(digit)
     for cell, digit in found.step.placements:
         assert after.entries[cell] == digit and not after.notes[cell]
 
@@ -100,23 +104,23 @@ def test_a_wrong_entry_is_pointed_out_first_and_can_be_cleared(client: FlaskClie
     wrong = SOLUTION[1] % 9 + 1
     data = form(c1=str(wrong), cell="r5c5", action="hint")
     page = html(client.post("/edit", data=data, headers=HTMX))
-    panel = hint_panel(page)
+    panel = panel_html(page)
     assert "Check this first" in panel and f"r1c2 can&#39;t be {wrong}" in panel
     assert "hint-wrong" in page and "Clear r1c2" in panel
     cleared = client.post("/edit", data={**data, "hint": "1", "action": "hint-apply"})
-    assert cleared.headers["Location"] == State(PUZZLE, cell=40).url
+    assert cleared.headers["Location"] == GameState(PUZZLE, cell=40).url
 
 
 def test_editing_closes_the_hint(client: FlaskClient) -> None:
     response = client.post("/edit", data=form(cell="r1c2", hint="2", c2="5"), headers=HTMX)
     entries = [0] * 81
     entries[2] = 5
-    assert response.headers["HX-Replace-Url"] == State(PUZZLE, tuple(entries), cell=1).url
+    assert response.headers["HX-Replace-Url"] == GameState(PUZZLE, tuple(entries), cell=1).url
     assert levels(html(response)) == []
 
 
 def test_a_hint_link_reloads_the_same_hint(client: FlaskClient) -> None:
-    page = html(client.get(State(PUZZLE, cell=1, hint=3).url))
+    page = html(client.get(GameState(PUZZLE, cell=1, hint=3).url))
     assert levels(page) == ["Where to look", "Technique", "Why"]
 
 
@@ -129,8 +133,8 @@ def test_hints_need_play_mode(client: FlaskClient) -> None:
 
 def test_notes_round_trip_through_the_url_and_the_form(client: FlaskClient) -> None:
     notes = [0] * 81
-    notes[1] = BIT[1] | BIT[6] | BIT[9]
-    state = State(PUZZLE, notes=tuple(notes))
+    notes[1] = bit(1) | bit(6) | bit(9)
+    state = GameState(PUZZLE, notes=tuple(notes))
     page = html(client.get(state.url))
     assert '<input type="hidden" name="n1" value="169">' in page
     assert 'aria-label="row 1, column 2, notes 1 6 9"' in page
@@ -140,16 +144,16 @@ def test_notes_round_trip_through_the_url_and_the_form(client: FlaskClient) -> N
 
 def test_several_digits_typed_in_a_cell_are_notes(client: FlaskClient) -> None:
     notes = [0] * 81
-    notes[1] = BIT[2] | BIT[7]
+    notes[1] = bit(2) | bit(7)
     response = client.post("/edit", data=form(c1="72"))
-    assert response.headers["Location"] == State(PUZZLE, notes=tuple(notes)).url
+    assert response.headers["Location"] == GameState(PUZZLE, notes=tuple(notes)).url
 
 
 def test_an_entry_replaces_the_notes_of_its_cell(client: FlaskClient) -> None:
     entries = [0] * 81
     entries[1] = 6
     response = client.post("/edit", data=form(c1="6", n1="169"))
-    assert response.headers["Location"] == State(PUZZLE, tuple(entries)).url
+    assert response.headers["Location"] == GameState(PUZZLE, tuple(entries)).url
 
 
 @pytest.mark.parametrize(
@@ -166,15 +170,15 @@ def test_an_entry_replaces_the_notes_of_its_cell(client: FlaskClient) -> None:
 def test_bad_notes_cell_hint_and_seed_get_a_400(
     client: FlaskClient, query: str, message: str
 ) -> None:
-    response = client.get(f"{State(PUZZLE).url}?{query}")
+    response = client.get(f"{GameState(PUZZLE).url}?{query}")
     assert response.status_code == 400
     assert message in html(response).lower()
 
 
 def test_notes_in_a_filled_cell_are_refused_with_a_way_out(client: FlaskClient) -> None:
     on_the_given = "01" + "Z" * 3 + "B"  # a note 1 in r1c1 (the given 4), then 80 cells without
-    response = client.get(f"{State(PUZZLE).url}?n={on_the_given}")
+    response = client.get(f"{GameState(PUZZLE).url}?n={on_the_given}")
     assert response.status_code == 400
     page = html(response)
     assert "the notes (n=) are in r1c1, which already holds a 4" in page.lower()
-    assert f'href="{State(PUZZLE).url}"' in page
+    assert f'href="{GameState(PUZZLE).url}"' in page

@@ -1,8 +1,10 @@
-"""What the templates show: a state (plus the solver's verdict when asked) turned into plain data.
+"""What the game templates show: a state (and the solver's verdict when it asks to solve)
+turned into plain data.
 
-No Flask here: `build` takes a State and returns a `Board` the grid, status and panel templates
-read. Every word the page says about the grid is decided here, so the htmx fragments and the
-full page cannot disagree.
+No Flask here: `build` takes a GameState (and the hint panel, if one is open) and returns a
+`Board`, which the grid, status, panel and hint templates read. Every word the page says about
+the grid is decided here, so an htmx fragment and the full page cannot disagree. `build` runs
+the solver only for a state that shows the solution, within the web budget.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .hints import Panel
+from .hint_panel import Panel
 from .sudoku import (
     CELLS,
     COL_OF,
@@ -20,13 +22,14 @@ from .sudoku import (
     UNITS,
     WEB_BUDGET,
     Conflict,
+    Grid,
     Outcome,
     Verdict,
     cell_name,
     conflicts,
     count_solutions,
 )
-from .urlstate import Mode, State
+from .urlstate import GameState, Mode
 
 MAX_LISTED = 4  # conflicts (or cells) named in one message before "and N more"
 
@@ -49,7 +52,7 @@ WHERE = tuple(f"row {ROW_OF[i] + 1}, column {COL_OF[i] + 1}" for i in range(81))
 
 @dataclass(frozen=True)
 class Message:
-    """A line in the panel: `tone` is info, good, warn or bad."""
+    """A message in the panel: `tone` is good, warn or bad; `items` a list under the text."""
 
     tone: str
     text: str
@@ -60,7 +63,7 @@ class Message:
 class Board:
     """Everything the game templates show for one state."""
 
-    state: State
+    state: GameState
     cells: tuple[Cell, ...]
     status: str  # one short line under the grid
     announce: str  # what a screen reader should hear after an edit ('' for nothing)
@@ -68,6 +71,176 @@ class Board:
     solved: bool = False  # the player's grid is complete and breaks no rule
     hint: Panel | None = None
     choices: tuple[tuple[str, bool], ...] = ()  # cells a hint can be asked about: (name, selected)
+
+
+def _note_marks(mask: int, marks: dict[int, str]) -> tuple[tuple[str, str], ...]:
+    """The nine note places of a cell: the digit where noted, with the hint's class if any."""
+    return tuple((str(d) if mask >> (d - 1) & 1 else "", marks.get(d, "")) for d in DIGITS)
+
+
+NOTED = tuple("".join(str(d) for d in DIGITS_OF[m]) for m in range(512))  # mask -> "137"
+NOTE_PLACES = ((), *(_note_marks(m, {}) for m in range(1, 512)))
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What is drawn on the grid besides the digits, cell by cell."""
+
+    clash: set[int]  # cells that break a rule
+    zone: set[int]  # cells of a unit where a rule is broken
+    differs: set[int]  # cells where another solution has another digit
+    bad: dict[int, str]  # cells whose text is not a digit -> that text
+    hint: dict[int, str]  # cells the hint panel marks -> classes
+    hint_notes: dict[int, dict[int, str]]  # cell -> digit -> class, for the hint's candidates
+    hint_shown: dict[int, int]  # cell -> candidates the hint draws instead of the notes
+
+    @property
+    def cells(self) -> set[int]:
+        """Every cell with a mark."""
+        hinted = self.hint.keys() | self.hint_shown.keys()
+        return self.clash | self.zone | self.differs | self.bad.keys() | hinted
+
+
+def build(state: GameState, bad: dict[int, str] | None = None, hint: Panel | None = None) -> Board:
+    """Lay out the grid for `state`; run the solver (within the web budget) if it asks to solve.
+
+    `bad` holds cells whose typed text was not a digit: they are shown back and marked.
+    `hint` is the hint panel to show, whose marks are drawn on the grid.
+    """
+    bad = bad or {}
+    found = conflicts(state.grid)
+    outcome = count_solutions(state.puzzle, budget=WEB_BUDGET) if state.solve else None
+    shown = outcome.solution if outcome else None
+    marks = Marks(
+        clash={c for conflict in found for c in conflict.cells},
+        zone={c for conflict in found for c in UNITS[conflict.unit]},
+        differs=set(outcome.differing) if outcome else set(),
+        bad=bad,
+        hint=hint.marks if hint else {},
+        hint_notes=hint.notes if hint else {},
+        hint_shown=hint.shown if hint else {},
+    )
+    cells = _cells(state, shown, marks)
+    wrong = [i for i in CELLS if shown and state.entries[i] and state.entries[i] != shown[i]]
+    solved = _is_solved(state, found, bad)
+    status = _status(state, found, shown, solved)
+    return Board(
+        state,
+        cells,
+        status,
+        _announcement(found, solved, status),
+        _messages(state, found, outcome, bad, wrong),
+        solved,
+        hint,
+        _hint_choices(state),
+    )
+
+
+def _cells(state: GameState, shown: Grid | None, marks: Marks) -> tuple[Cell, ...]:
+    """The 81 inputs: each cell's digit, whether it is editable, its label and its marks."""
+    playing = state.mode is Mode.PLAY
+    marked = marks.cells
+    cells: list[Cell] = []
+    for i, given, entry, mask, where, id_ in zip(
+        CELLS, state.puzzle, state.entries, state.notes, WHERE, IDS, strict=True
+    ):
+        name: str | None = id_
+        noted = NOTED[mask]
+        if given:
+            kind, value, label = "given", str(given), f"{where}, given {given}"
+            name = None if playing else id_
+        elif entry:
+            kind, value, label = "entry", str(entry), f"{where}, entry {entry}"
+        elif shown:
+            kind, value, label, name = "solved", str(shown[i]), f"{where}, solved {shown[i]}", None
+        elif mask:
+            kind, value, label = "empty", "", f"{where}, notes {' '.join(noted)}"
+        else:
+            kind, value, label = "empty", "", f"{where}, empty"
+        right = shown[i] if shown and entry and shown[i] != entry else 0
+        if not right and i not in marked:  # the common case, kept fast
+            drawn = NOTE_PLACES[mask] if kind == "empty" else ()
+            cells.append(Cell(id_, value, name, label, kind, noted, drawn))
+        else:
+            cell = Cell(id_, value, name, label, kind, noted)
+            cells.append(_marked_cell(cell, i, mask, marks, right))
+    return tuple(cells)
+
+
+def _marked_cell(cell: Cell, i: int, mask: int, marks: Marks, right: int) -> Cell:
+    """A cell with its marks: a wrong entry (`right` is the solution's digit, else 0), text that
+    is not a digit, a clash or its zone, a cell that can differ, the hint's classes."""
+    kind, value, label = cell.classes, cell.value, cell.label
+    classes: list[str] = []
+    if right:
+        classes.append("wrong")
+        label += f", differs from the solution's {right}"
+    if i in marks.bad:
+        kind, value = "empty", marks.bad[i]
+        classes.append("bad")
+        label = f"{WHERE[i]}, {marks.bad[i]!r} is not a digit"
+    if i in marks.clash:
+        classes.append("clash")
+        label += ", clashes"
+    elif i in marks.zone:
+        classes.append("zone")
+    if i in marks.differs:
+        classes.append("differs")
+        label += ", can differ"
+    if i in marks.hint:
+        classes.append(marks.hint[i])
+    draw = marks.hint_shown.get(i, mask) if kind == "empty" else 0
+    drawn = _note_marks(draw, marks.hint_notes.get(i, {})) if draw else ()
+    return cell._replace(value=value, label=label, classes=" ".join([kind, *classes]), marks=drawn)
+
+
+def _is_solved(state: GameState, found: list[Conflict], bad: dict[int, str]) -> bool:
+    """The player's grid is complete and breaks no rule."""
+    return state.mode is Mode.PLAY and all(state.grid) and not found and not bad
+
+
+def _status(state: GameState, found: list[Conflict], shown: Grid | None, solved: bool) -> str:
+    """The one line under the grid: how far the grid is, and how many clashes."""
+    filled = sum(1 for d in state.grid if d)
+    if state.mode is Mode.ENTER:
+        status = f"{_plural(filled, 'given')} entered"
+    elif solved:
+        status = "Solved! Every row, column and box holds 1 to 9."
+    elif shown:
+        status = f"Solution shown: {81 - filled} digits filled in by the solver"
+    else:
+        status = f"{filled} of 81 cells filled"
+    if found:
+        status += f" · {_plural(len(found), 'clash', 'clashes')}"
+    return status
+
+
+def _announcement(found: list[Conflict], solved: bool, status: str) -> str:
+    """What a screen reader hears after an edit: the win, the clashes, or nothing."""
+    if solved:
+        return status
+    return "; ".join(c.describe() for c in found[:MAX_LISTED])
+
+
+def _messages(
+    state: GameState,
+    found: list[Conflict],
+    outcome: Outcome | None,
+    bad: dict[int, str],
+    wrong: list[int],
+) -> tuple[Message, ...]:
+    """The panel's messages: text that is not a digit, broken rules, the solver's verdict."""
+    messages: list[Message] = []
+    if bad:
+        items = tuple(f"{cell_name(c)}: {t!r} is not a digit from 1 to 9" for c, t in bad.items())
+        messages.append(Message("bad", "Only digits 1 to 9 go in a cell.", items))
+    if found:
+        messages.append(_conflict_message(found))
+    if outcome:
+        messages.append(_solve_message(outcome, state))
+        if note := _wrong_entries_message(wrong, outcome.verdict):
+            messages.append(note)
+    return tuple(messages)
 
 
 def _names(cells: list[int] | tuple[int, ...]) -> str:
@@ -79,7 +252,7 @@ def _plural(n: int, word: str, words: str | None = None) -> str:
     return f"{n} {word if n == 1 else words or word + 's'}"
 
 
-def _solve_message(outcome: Outcome, state: State, shown: tuple[int, ...] | None) -> Message:
+def _solve_message(outcome: Outcome, state: GameState) -> Message:
     """Say plainly what the solver found."""
     verdict = outcome.verdict
     if verdict is Verdict.NO_SOLUTION:
@@ -87,7 +260,7 @@ def _solve_message(outcome: Outcome, state: State, shown: tuple[int, ...] | None
         return Message("bad", f"No solution. {reason}.")
     if verdict is Verdict.GAVE_UP:
         text = f"The solver stopped: {outcome.reason}."
-        if shown:
+        if outcome.solution:
             text = "Here is a solution, but the solver's time ran out before it could check "
             text += "that it is the only one."
         return Message("warn", text)
@@ -117,111 +290,8 @@ def _conflict_message(found: list[Conflict]) -> Message:
     return Message("bad", f"{_plural(len(found), 'rule')} broken:", tuple(items))
 
 
-def _note_marks(mask: int, marks: dict[int, str]) -> tuple[tuple[str, str], ...]:
-    """The nine note places of a cell: the digit where noted, with the hint's class if any."""
-    return tuple((str(d) if mask >> (d - 1) & 1 else "", marks.get(d, "")) for d in DIGITS)
-
-
-NOTED = tuple("".join(str(d) for d in DIGITS_OF[m]) for m in range(512))  # mask -> "137"
-NOTE_PLACES = ((), *(_note_marks(m, {}) for m in range(1, 512)))
-
-
-def build(state: State, bad: dict[int, str] | None = None, hint: Panel | None = None) -> Board:
-    """Lay out the grid for `state`; run the solver (within the web budget) if it asks to solve.
-
-    `bad` holds cells whose typed text was not a digit: they are shown back and marked.
-    `hint` is the hint panel to show, whose marks are drawn on the grid.
-    """
-    bad = bad or {}
-    grid = state.grid
-    found = conflicts(grid)
-    clash = {c for conflict in found for c in conflict.cells}
-    zone = {c for conflict in found for c in UNITS[conflict.unit]}
-    outcome = count_solutions(state.puzzle, budget=WEB_BUDGET) if state.solve else None
-    shown = outcome.solution if outcome else None
-    differs = set(outcome.differing) if outcome else set()
-    playing = state.mode is Mode.PLAY
-
-    cells: list[Cell] = []
-    wrong: list[int] = []
-    hint_marks = hint.marks if hint else {}
-    hint_notes = hint.notes if hint else {}
-    hint_shown = hint.shown if hint else {}
-    marked = clash | zone | differs | bad.keys() | hint_marks.keys() | hint_shown.keys()
-    for i, given, entry, mask, where, id_ in zip(
-        CELLS, state.puzzle, state.entries, state.notes, WHERE, IDS, strict=True
-    ):
-        name: str | None = None
-        noted = NOTED[mask]
-        if given:
-            kind, value, label = "given", str(given), f"{where}, given {given}"
-            name = None if playing else id_
-        elif entry:
-            kind, value, label, name = "entry", str(entry), f"{where}, entry {entry}", id_
-        elif shown:
-            kind, value, label = "solved", str(shown[i]), f"{where}, solved {shown[i]}"
-        elif mask:
-            kind, value, name = "empty", "", id_
-            label = f"{where}, notes {' '.join(noted)}"
-        else:
-            kind, value, label, name = "empty", "", f"{where}, empty", id_
-        is_wrong = bool(shown and entry and shown[i] != entry)
-        if not is_wrong and i not in marked:  # the common case, kept fast
-            drawn = NOTE_PLACES[mask] if kind == "empty" else ()
-            cells.append(Cell(id_, value, name, label, kind, noted, drawn))
-            continue
-        marks: list[str] = []
-        if is_wrong:
-            marks.append("wrong")
-            wrong.append(i)
-            label += f", differs from the solution's {shown[i]}"
-        if i in bad:
-            kind, value = "empty", bad[i]
-            marks.append("bad")
-            label = f"{where}, {bad[i]!r} is not a digit"
-        if i in clash:
-            marks.append("clash")
-            label += ", clashes"
-        elif i in zone:
-            marks.append("zone")
-        if i in differs:
-            marks.append("differs")
-            label += ", can differ"
-        if i in hint_marks:
-            marks.append(hint_marks[i])
-        draw = hint_shown.get(i, mask) if kind == "empty" else 0
-        drawn = _note_marks(draw, hint_notes.get(i, {})) if draw else ()
-        cells.append(Cell(id_, value, name, label, " ".join([kind, *marks]), noted, drawn))
-
-    messages: list[Message] = []
-    if bad:
-        items = tuple(f"{cell_name(c)}: {t!r} is not a digit from 1 to 9" for c, t in bad.items())
-        messages.append(Message("bad", "Only digits 1 to 9 go in a cell.", items))
-    if found:
-        messages.append(_conflict_message(found))
-    if outcome:
-        messages.append(_solve_message(outcome, state, shown))
-        if note := _wrong_entries_message(wrong, outcome.verdict):
-            messages.append(note)
-
-    filled = sum(1 for d in grid if d)
-    solved = playing and filled == 81 and not found and not bad
-    if not playing:
-        status = f"{_plural(filled, 'given')} entered"
-    elif solved:
-        status = "Solved! Every row, column and box holds 1 to 9."
-    elif shown:
-        status = f"Solution shown: {81 - filled} digits filled in by the solver"
-    else:
-        status = f"{filled} of 81 cells filled"
-    if found:
-        status += f" · {_plural(len(found), 'clash', 'clashes')}"
-    announce = ""
-    if solved:
-        announce = status
-    elif found:
-        announce = "; ".join(c.describe() for c in found[:MAX_LISTED])
-    choices = tuple(
-        (cell_name(c), c == state.cell) for c in CELLS if playing and not state.puzzle[c]
-    )
-    return Board(state, tuple(cells), status, announce, tuple(messages), solved, hint, choices)
+def _hint_choices(state: GameState) -> tuple[tuple[str, bool], ...]:
+    """The cells a hint can be asked about in play (the empty ones): (name, selected)."""
+    if state.mode is not Mode.PLAY:
+        return ()
+    return tuple((cell_name(c), c == state.cell) for c in CELLS if not state.puzzle[c])

@@ -1,4 +1,5 @@
-"""The URL codec: everything on screen (puzzle, entries, mood, solve) <-> a short, versioned URL.
+"""The URL codec: the game on screen (puzzle, entries, notes, mode, solution shown, hint) <->
+a short, versioned URL and back, and the grid form read into the same state.
 
 Format v1 (documented in the README)::
 
@@ -16,7 +17,7 @@ the level and seed the puzzle was generated from. Every query key is optional an
 when it has its default: no entries or notes, ``mode=play``, no solution shown, no hint, no
 seed. Unknown keys are ignored (links pick up tracking tags).
 
-Every state has exactly one canonical URL (`State.url`); the web layer redirects other spellings
+Every state has exactly one canonical URL (`GameState.url`); the web layer redirects other spellings
 to it. Anything that cannot be read raises `StateError`, whose message says what and where.
 """
 
@@ -59,7 +60,7 @@ class Mode(StrEnum):
 
 
 @dataclass(frozen=True)
-class State:
+class GameState:
     """What one URL holds. Construction validates: entries only in cells the puzzle leaves empty."""
 
     puzzle: Grid = BLANK
@@ -104,7 +105,7 @@ class State:
     @property
     def plain_url(self) -> str:
         """The URL of the puzzle alone (offered when the player's part of a link is wrong)."""
-        return State(self.puzzle, mode=self.mode, origin=self.origin).url
+        return GameState(self.puzzle, mode=self.mode, origin=self.origin).url
 
     @property
     def grid(self) -> Grid:
@@ -289,7 +290,7 @@ def _read_selected(value: str | None, what: str) -> int | None:
     return read_cell(value, what) if value else None
 
 
-def from_url(version: str, puzzle: str, args: Mapping[str, Sequence[str]]) -> State:
+def from_url(version: str, puzzle: str, args: Mapping[str, Sequence[str]]) -> GameState:
     """Read the state in `/p/<version>/<puzzle>?<args>`; args maps each key to all its values."""
     if version != VERSION:
         raise StateError(
@@ -297,7 +298,7 @@ def from_url(version: str, puzzle: str, args: Mapping[str, Sequence[str]]) -> St
         )
     grid = decode_cells(puzzle, "the puzzle")
     mode = _read_mode(_single(args, "mode"))
-    fallback = State(grid, mode=mode).url
+    fallback = GameState(grid, mode=mode).url
     try:
         entries_text = _single(args, "e")
         entries = decode_cells(entries_text, "the entries field (e=)") if entries_text else BLANK
@@ -305,7 +306,7 @@ def from_url(version: str, puzzle: str, args: Mapping[str, Sequence[str]]) -> St
         notes = decode_notes(notes_text) if notes_text else NO_NOTES
     except StateError as err:
         raise StateError(err.message, fallback) from None
-    return State(
+    return GameState(
         grid,
         entries,
         mode,
@@ -321,7 +322,7 @@ def from_url(version: str, puzzle: str, args: Mapping[str, Sequence[str]]) -> St
 class FormInput:
     """A posted grid: the state it describes, and the cells whose text was not a digit."""
 
-    state: State
+    state: GameState
     bad: dict[int, str]  # cell -> the text typed there (shown back, never stored)
 
 
@@ -376,13 +377,13 @@ def from_form(form: Mapping[str, Sequence[str]]) -> FormInput:
             value = _single(form, f"n{cell}")
             if value and not cells[cell] and not puzzle[cell]:
                 notes[cell] = notes[cell] or _notes_text(value.strip())
-    grid = tuple(cells)
-    common = {
-        "solve": _read_flag(form, "solve"),
-        "cell": _read_selected(_single(form, "cell"), "the selected cell"),
-        "hint": _read_hint(_single(form, "hint")),
-        "origin": _read_origin(_single(form, "g")),
-    }
+    solve = _read_flag(form, "solve")
+    selected = _read_selected(_single(form, "cell"), "the selected cell")
+    hint = _read_hint(_single(form, "hint"))
+    origin = _read_origin(_single(form, "g"))
     if mode is Mode.ENTER:
-        return FormInput(State(grid, mode=mode, **common), bad)
-    return FormInput(State(puzzle, grid, mode, notes=tuple(notes), **common), bad)
+        grid = tuple(cells)
+        state = GameState(grid, mode=mode, solve=solve, cell=selected, hint=hint, origin=origin)
+    else:
+        state = GameState(puzzle, tuple(cells), mode, solve, tuple(notes), selected, hint, origin)
+    return FormInput(state, bad)

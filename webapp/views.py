@@ -1,4 +1,4 @@
-"""Thin routes: read the request (URL or form) -> build the board -> render a page or a fragment.
+"""Thin routes: request (URL or form) -> GameState -> the button's action -> page or fragment.
 
 A plain request gets a full page; an htmx request (HX-Request header) gets the same partial the
 page includes, plus HX-Replace-Url / HX-Push-Url so the address bar always holds the state.
@@ -7,6 +7,7 @@ Form posts without JavaScript are answered 303 See Other to the state URL (post/
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from flask import (
@@ -19,8 +20,10 @@ from flask import (
     request,
 )
 from werkzeug.routing import BaseConverter
+from werkzeug.wrappers import Response as BaseResponse
 
-from . import difficulty, hints, present
+from . import hint_panel, page_rating, present
+from .htmx import is_htmx
 from .sudoku import (
     LEVEL_NAMES,
     SEED_LIMIT,
@@ -34,8 +37,8 @@ from .sudoku import (
 )
 from .urlstate import (
     HINT_LEVELS,
+    GameState,
     Mode,
-    State,
     StateError,
     decode_cells,
     encode_cells,
@@ -47,19 +50,6 @@ bp = Blueprint("sudoku", __name__)
 
 NEW_LINKS = tuple((name, f"/new/{name.lower()}") for name in LEVEL_NAMES)
 SEED_ATTEMPTS = 100  # seeds a seed link may try (a link we made hits at the first)
-ACTIONS = {  # action -> how the address bar changes: a new history entry, or the same one
-    "update": "HX-Replace-Url",
-    "solve": "HX-Push-Url",
-    "hide": "HX-Push-Url",
-    "play": "HX-Push-Url",
-    "enter": "HX-Push-Url",
-    "clear": "HX-Push-Url",
-    "hint": "HX-Replace-Url",
-    "hint-more": "HX-Replace-Url",
-    "hint-close": "HX-Replace-Url",
-    "hint-apply": "HX-Push-Url",
-}
-HINT_ACTIONS = frozenset(a for a in ACTIONS if a.startswith("hint"))
 
 
 @dataclass(frozen=True)
@@ -70,14 +60,8 @@ class Paste:
     error: str = ""
 
 
-def is_htmx() -> bool:
-    """An htmx request that wants a fragment (history restores want the whole page)."""
-    headers = request.headers
-    return headers.get("HX-Request") == "true" and "HX-History-Restore-Request" not in headers
-
-
 def render_game(
-    state: State,
+    state: GameState,
     *,
     bad: dict[int, str] | None = None,
     paste: Paste | None = None,
@@ -87,11 +71,11 @@ def render_game(
     """The game for `state`: the full page, or for htmx the game fragment (+ URL header)."""
     panel = None
     if state.hint and state.mode is Mode.PLAY:
-        panel = hints.panel(state, hints.for_state(state))
+        panel = hint_panel.panel(state, hint_panel.for_state(state))
     board = present.build(state, bad, panel)
     rating = None
     if state.mode is Mode.PLAY:  # a fragment shows it only if known: grading can take a while
-        rating = difficulty.known(state.puzzle) if is_htmx() else difficulty.rate(state.puzzle)
+        rating = page_rating.known(state.puzzle) if is_htmx() else page_rating.rate(state.puzzle)
     host = request.host_url.rstrip("/")
     context = {
         "board": board,
@@ -108,13 +92,12 @@ def render_game(
             response.headers[url_header] = state.url
     else:
         response = make_response(render_template("game.html", **context), code)
-    response.headers["Vary"] = "HX-Request"
     if state.url != "/":
         response.headers["X-Robots-Tag"] = "noindex, nofollow"
     return response
 
 
-def _legacy_state() -> State | None:
+def _legacy_state() -> GameState | None:
     """A puzzle given SudokuWiki-style (?bd=) or SudokuExchange-style (?s=), if any."""
     for key in ("bd", "s"):
         values = request.args.getlist(key)
@@ -123,30 +106,30 @@ def _legacy_state() -> State | None:
         if len(values) > 1:
             raise StateError(f"{key}= appears {len(values)} times in the link; give it once")
         try:
-            return State(parse(values[0]))
+            return GameState(parse(values[0]))
         except PuzzleFormatError as err:
             raise StateError(f"the puzzle in {key}= can't be read: {err}") from None
     return None
 
 
 @bp.get("/")
-def home() -> Response:
+def home() -> BaseResponse:
     """A fresh grid in enter mode; a ?bd= or ?s= puzzle is redirected to its own URL."""
     if legacy := _legacy_state():
         return redirect(legacy.url, 301)
-    return render_game(State(mode=Mode.ENTER))
+    return render_game(GameState(mode=Mode.ENTER))
 
 
 @bp.get("/play")
 @bp.get("/play/")
-def play_legacy() -> Response:
+def play_legacy() -> BaseResponse:
     """SudokuExchange-style /play/?s=<puzzle>."""
     legacy = _legacy_state()
     return redirect(legacy.url if legacy else "/", 301)
 
 
 @bp.get("/p/<version>/<puzzle>")
-def state_page(version: str, puzzle: str) -> Response:
+def state_page(version: str, puzzle: str) -> BaseResponse:
     """The page for a state URL; any other spelling of the same state redirects to the canonical."""
     state = from_url(version, puzzle, request.args.to_dict(flat=False))
     query = request.query_string.decode("latin-1")
@@ -165,62 +148,78 @@ CONVERTERS = {"plain": PlainPuzzle}  # the app registers these before the bluepr
 
 
 @bp.get("/<plain:plain>")
-def plain_puzzle(plain: str) -> Response:
+def plain_puzzle(plain: str) -> BaseResponse:
     """A bare 81-character puzzle after the slash (digits, '.' or '0' for empty)."""
     try:
         grid = parse(plain)
     except PuzzleFormatError as err:
         raise StateError(f"the puzzle in the address can't be read: {err}") from None
-    return redirect(State(grid).url, 301)
+    return redirect(GameState(grid).url, 301)
 
 
-def _apply(action: str, state: State) -> State:
-    """The state after pressing a button of the grid form."""
-    if action in HINT_ACTIONS and state.mode is not Mode.PLAY:
-        raise StateError("hints are given in play mode; press Start playing first")
-    if action == "update":
-        return replace(state, hint=0)
-    if action == "hint":
-        return replace(state, hint=1)
-    if action == "hint-more":
-        return replace(state, hint=min(state.hint + 1, HINT_LEVELS))
-    if action == "hint-close":
-        return replace(state, hint=0)
-    if action == "hint-apply":
-        return hints.apply(state, hints.for_state(state))
-    if action in ("solve", "hide"):
-        return replace(state, solve=action == "solve")
-    if action == "play":
-        return State(state.puzzle, origin=state.origin)
-    if action == "enter":
-        return State(state.puzzle, mode=Mode.ENTER)
-    if action == "clear":
-        if state.mode is Mode.PLAY:
-            return State(state.puzzle, origin=state.origin)
-        return State(mode=Mode.ENTER)
-    raise StateError(f"the form asks for {action[:20]!r}, which is not an action")
+PUSH = "HX-Push-Url"  # the address bar gets a new history entry
+REPLACE = "HX-Replace-Url"  # the address bar changes in place
+
+
+@dataclass(frozen=True)
+class Action:
+    """A button of the grid form: the state it makes, and how the address bar follows."""
+
+    make: Callable[[GameState], GameState]
+    url_header: str  # PUSH or REPLACE
+    play_only: bool = False  # the hint buttons, which only play mode has
+
+
+def _apply_hint(state: GameState) -> GameState:
+    return hint_panel.apply(state, hint_panel.for_state(state))
+
+
+def _clear(state: GameState) -> GameState:
+    """Play: the puzzle without the player's entries and notes. Enter: an empty grid."""
+    if state.mode is Mode.PLAY:
+        return GameState(state.puzzle, origin=state.origin)
+    return GameState(mode=Mode.ENTER)
+
+
+ACTIONS = {  # the form's `action` -> what it does (no action: "update")
+    "update": Action(lambda s: replace(s, hint=0), REPLACE),
+    "solve": Action(lambda s: replace(s, solve=True), PUSH),
+    "hide": Action(lambda s: replace(s, solve=False), PUSH),
+    "play": Action(lambda s: GameState(s.puzzle, origin=s.origin), PUSH),
+    "enter": Action(lambda s: GameState(s.puzzle, mode=Mode.ENTER), PUSH),
+    "clear": Action(_clear, PUSH),
+    "hint": Action(lambda s: replace(s, hint=1), REPLACE, play_only=True),
+    "hint-more": Action(
+        lambda s: replace(s, hint=min(s.hint + 1, HINT_LEVELS)), REPLACE, play_only=True
+    ),
+    "hint-close": Action(lambda s: replace(s, hint=0), REPLACE, play_only=True),
+    "hint-apply": Action(_apply_hint, PUSH, play_only=True),
+}
 
 
 @bp.post("/edit")
-def edit() -> Response:
+def edit() -> BaseResponse:
     """Every change to the grid and every button under it posts here."""
     posted = from_form(request.form.to_dict(flat=False))
     actions = request.form.getlist("action")
     if len(actions) > 1:
         raise StateError("the form names more than one action")
-    action = actions[0] if actions else "update"
-    if action not in ACTIONS:
-        raise StateError(f"the form asks for {action[:20]!r}, which is not an action")
+    name = actions[0] if actions else "update"
+    action = ACTIONS.get(name)
+    if action is None:
+        raise StateError(f"the form asks for {name[:20]!r}, which is not an action")
     if posted.bad:
         return render_game(posted.state, bad=posted.bad, code=422)
-    state = _apply(action, posted.state)
+    if action.play_only and posted.state.mode is not Mode.PLAY:
+        raise StateError("hints are given in play mode; press Start playing first")
+    state = action.make(posted.state)
     if not is_htmx():
         return redirect(state.url, 303)
-    return render_game(state, url_header=ACTIONS[action])
+    return render_game(state, url_header=action.url_header)
 
 
 @bp.post("/load")
-def load() -> Response:
+def load() -> BaseResponse:
     """The paste box: read any format the engine reads and open the puzzle in play."""
     text = request.form.get("text", "")
     try:
@@ -230,20 +229,20 @@ def load() -> Response:
         if is_htmx():
             fragment = render_template("partials/paste.html", paste=paste)
             return make_response(fragment, 422)
-        return render_game(State(mode=Mode.ENTER), paste=paste, code=422)
-    state = State(grid)
+        return render_game(GameState(mode=Mode.ENTER), paste=paste, code=422)
+    state = GameState(grid)
     if not is_htmx():
         return redirect(state.url, 303)
-    response = render_game(state, url_header="HX-Push-Url")
+    response = render_game(state, url_header=PUSH)
     response.headers["HX-Retarget"] = "#game"
     response.headers["HX-Reswap"] = "innerHTML"
     return response
 
 
-def _generated(made: Generated) -> Response:
+def _generated(made: Generated) -> BaseResponse:
     """Open a generated puzzle at its own URL, which names its level and seed."""
-    difficulty.remember(made.puzzle, made.grade)
-    state = State(made.puzzle, origin=f"{made.level.lower()}-{made.seed}")
+    page_rating.remember(made.puzzle, made.grade)
+    state = GameState(made.puzzle, origin=f"{made.level.lower()}-{made.seed}")
     return redirect(state.url, 303)
 
 
@@ -255,7 +254,7 @@ def _level(level: str) -> str:
 
 
 @bp.get("/new/<level>")
-def new_puzzle(level: str) -> Response:
+def new_puzzle(level: str) -> BaseResponse:
     """A new puzzle at a level, from the warm pool (or made now), opened at its URL."""
     name = _level(level)
     pool = current_app.extensions.get("seedpool")
@@ -263,7 +262,7 @@ def new_puzzle(level: str) -> Response:
 
 
 @bp.get("/new/<level>/<int:seed>")
-def seeded_puzzle(level: str, seed: int) -> Response:
+def seeded_puzzle(level: str, seed: int) -> BaseResponse:
     """The puzzle a level and seed make: the same on every machine."""
     name = _level(level)
     if seed >= SEED_LIMIT:
@@ -282,7 +281,7 @@ def seeded_puzzle(level: str, seed: int) -> Response:
 def rating(code: str) -> Response:
     """The difficulty line of a puzzle (htmx loads it when a fragment did not have it)."""
     puzzle = decode_cells(code, "the puzzle")
-    context = {"rating": difficulty.rate(puzzle)}
+    context = {"rating": page_rating.rate(puzzle)}
     response = make_response(render_template("partials/difficulty.html", **context))
     response.headers["Cache-Control"] = "public, max-age=86400"
     response.headers["X-Robots-Tag"] = "noindex, nofollow"

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from .sudoku import WEB_BUDGET, Hint, candidates, cell_name, hint
-from .urlstate import State
+from .sudoku import WEB_BUDGET, Hint, Mistake, Step, candidates, cell_name, hint
+from .urlstate import GameState
 
 SEARCH_SECONDS = 0.15  # for chains and trials before the step is read from the solution
 
 
-def for_state(state: State) -> Hint:
+def for_state(state: GameState) -> Hint:
     """The hint for the position on screen, about the selected cell (or anywhere)."""
     return hint(
         state.puzzle,
@@ -40,27 +40,37 @@ class Panel:
     shown: dict[int, int] = field(default_factory=dict)  # cell -> candidates to draw
 
 
-def panel(state: State, found: Hint) -> Panel:
+def panel(state: GameState, found: Hint) -> Panel:
     """The panel for `found` at the state's hint level."""
-    level = state.hint
-    where = cell_name(found.target) if found.target is not None else "any cell"
-    title = f"Hint for {where}"
     marks: dict[int, str] = {}
     if found.target is not None:
         marks[found.target] = "hint-target"
-    if found.problem:
-        return Panel(title, (("", found.problem),), "warn", False, "", marks)
     if found.mistake:
-        mistake = found.mistake
-        for c in mistake.cells[1:]:
-            _mark(marks, c, "hint-cell")
-        _mark(marks, mistake.cell, "hint-wrong")
-        forced = {c: {d: "hint-on"} for c, d in mistake.forced}  # drawn as lone candidates
-        shown = {c: 1 << (d - 1) for c, d in mistake.forced}
-        lines = (("", mistake.text),)
-        return Panel("Check this first", lines, "bad", False, found.move, marks, forced, shown)
-    step = found.step
-    assert step is not None
+        return _mistake_panel(found.mistake, found.move, marks)
+    where = cell_name(found.target) if found.target is not None else "any cell"
+    title = f"Hint for {where}"
+    if found.problem or found.step is None:
+        return Panel(title, (("", found.problem),), "warn", False, "", marks)
+    return _step_panel(state, found, found.step, title, marks)
+
+
+def _mistake_panel(mistake: Mistake, move: str, marks: dict[int, str]) -> Panel:
+    """A wrong entry or notes, named with the reason; the cells it forces drawn alone."""
+    for c in mistake.cells[1:]:
+        _mark(marks, c, "hint-cell")
+    _mark(marks, mistake.cell, "hint-wrong")
+    forced = {c: {d: "hint-on"} for c, d in mistake.forced}
+    shown = {c: 1 << (d - 1) for c, d in mistake.forced}
+    lines = (("", mistake.text),)
+    return Panel("Check this first", lines, "bad", False, move, marks, forced, shown)
+
+
+def _step_panel(
+    state: GameState, found: Hint, step: Step, title: str, marks: dict[int, str]
+) -> Panel:
+    """The next step, one level more per click: where to look, the technique and its unit,
+    then its cells and candidates on the grid with the reason."""
+    level = state.hint
     lines = [("Where to look", found.look)]
     if level >= 2:
         lines.append(("Technique", found.technique))
@@ -70,14 +80,13 @@ def panel(state: State, found: Hint) -> Panel:
     shown: dict[int, int] = {}
     if level >= 3:
         lines.append(("Why", step.text + "."))
-        cands = candidates(state.grid, state.notes)
         for c in step.cells:
             _mark(marks, c, "hint-cell")
-        on = [*step.candidates, *step.placements]
-        for cell, digit in on:
+        for cell, digit in [*step.candidates, *step.placements]:
             notes.setdefault(cell, {})[digit] = "hint-on"
         for cell, digit in step.eliminations:
             notes.setdefault(cell, {})[digit] = "hint-off"
+        cands = candidates(state.grid, state.notes)
         for cell in notes:
             if not state.grid[cell]:
                 shown[cell] = cands[cell] | sum(1 << (d - 1) for d in notes[cell])
@@ -88,7 +97,7 @@ def _mark(marks: dict[int, str], cell: int, name: str) -> None:
     marks[cell] = f"{marks[cell]} {name}" if cell in marks else name
 
 
-def apply(state: State, found: Hint) -> State:
+def apply(state: GameState, found: Hint) -> GameState:
     """The state after the hint's move: a mistake cleared, or the step's digits placed and its
     candidates taken out of the notes. The hint panel closes."""
     entries = list(state.entries)

@@ -1,0 +1,71 @@
+"""Error pages in the site's style: what went wrong, in words, and a way back.
+
+A plain request gets a full page; an htmx request the same section, swapped into <main>.
+"""
+
+from __future__ import annotations
+
+from flask import Flask, Response, render_template, request
+from werkzeug.exceptions import HTTPException
+
+from .htmx import is_htmx
+from .urlstate import StateError
+
+TITLES = {
+    400: "This link or form can't be read",
+    404: "There is no page here",
+    405: "That isn't something this page does",
+    413: "That is far more than a Sudoku",
+    500: "Something broke on our side",
+}
+
+
+def register(app: Flask) -> None:
+    """Answer bad states and every HTTP error with an error page."""
+    app.register_error_handler(StateError, bad_state)
+    app.register_error_handler(HTTPException, http_error)
+
+
+def error_page(code: int, message: str, fallback: str | None = None) -> Response:
+    """The error page; `fallback` is a URL worth offering besides a fresh grid."""
+    context = {
+        "code": code,
+        "title": TITLES.get(code, "That didn't work"),
+        "message": message,
+        "fallback": fallback,
+    }
+    htmx = is_htmx()
+    template = "partials/error.html" if htmx else "error.html"
+    response = Response(render_template(template, **context), code)
+    if htmx:
+        response.headers["HX-Retarget"] = "#main"
+        response.headers["HX-Reswap"] = "innerHTML"
+    response.headers["X-Robots-Tag"] = "noindex, nofollow"
+    return response
+
+
+def bad_state(error: StateError) -> Response:
+    """A URL or form that does not describe a state: 400, saying what and where."""
+    message = error.message[0].upper() + error.message[1:] + "."
+    return error_page(400, message, error.fallback)
+
+
+def http_error(error: HTTPException) -> Response:
+    """404, 405, 413 and the rest (a 405 keeps its Allow header); 5xx never shows details."""
+    code = error.code or 500
+    if code >= 500:
+        message = "The server hit an error. Your grid is safe in the link: try again in a moment."
+        return error_page(500, message)
+    if code == 404:
+        message = f"Nothing lives at {request.path[:100]}. Start a fresh grid instead."
+    elif code == 405:
+        message = f"{request.method} isn't accepted at {request.path[:100]}."
+    elif code == 413:
+        message = "The request is too large: a puzzle and its entries fit in a few hundred bytes."
+    else:
+        message = error.description or "The request can't be handled."
+    response = error_page(code, message)
+    for name, value in error.get_headers():
+        if name != "Content-Type":
+            response.headers[name] = value  # e.g. Allow on a 405
+    return response
