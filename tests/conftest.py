@@ -132,9 +132,16 @@ def browser() -> Iterator[Browser]:
 
 
 def new_context(
-    browser: Browser, server: str, js: bool = True, viewport: dict[str, int] = DESKTOP
+    browser: Browser,
+    server: str,
+    js: bool = True,
+    viewport: dict[str, int] = DESKTOP,
+    bypass_csp: bool = False,
 ) -> BrowserContext:
-    context = browser.new_context(base_url=server, java_script_enabled=js, viewport=viewport)
+    """A browser context on the server; bypass_csp=True lets tests inject scripts (axe-core)."""
+    context = browser.new_context(
+        base_url=server, java_script_enabled=js, viewport=viewport, bypass_csp=bypass_csp
+    )
     context.set_default_timeout(5000)
     return context
 

@@ -54,10 +54,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.extensions["seedpool"] = SeedPool(app.config["SEED_POOL"])
         app.extensions["seedpool"].start()
 
-    from . import views
+    from . import lab, views
 
     app.url_map.converters.update(views.CONVERTERS)
     app.register_blueprint(views.bp)
+    app.register_blueprint(lab.bp)
     app.register_error_handler(StateError, _bad_state)
     app.register_error_handler(HTTPException, _http_error)
     app.after_request(_secure)
