@@ -94,9 +94,9 @@ EXAMPLES = (
     ),
     Example(
         "One made to defeat backtracking",
-        "Its top row is empty and its solution starts 9 8 7: cell-order backtracking must try "
-        "almost every way of filling the first rows before it finds the digits there. It needs "
-        "tens of millions of nodes; propagation solves it without a guess.",
+        "Its top row is empty and its solution's top row is 9 8 7 6 5 4 3 2 1, the last digits "
+        "cell-order backtracking tries: it needs 69,175,317 nodes to find the solution (and "
+        "69,207,227 to be sure it is the only one). Propagation needs one.",
         "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9",
     ),
     Example(
@@ -137,11 +137,14 @@ class Square:
     options: tuple[int, ...]  # digits the search will try here (shown small)
 
 
+FIELDS = {"algo": "the algorithm (algo=)", "step": "the step (step=)", "puzzle": "the puzzle"}
+
+
 def _once(keys: set[str]) -> None:
     """A key of `keys` given twice in the query is an error (as everywhere on the site)."""
     for key, values in request.args.lists():
         if key in keys and len(values) > 1:
-            raise StateError(f"{key}= appears {len(values)} times in the link; give it once")
+            raise StateError(f"{FIELDS[key]} appears {len(values)} times in the link; give it once")
 
 
 @bp.get("/lab")
