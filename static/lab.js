@@ -44,8 +44,8 @@
     }
     window.htmx.ajax('GET', url, { target: '#lab-step', swap: 'outerHTML' }).then(
       function () {
+        history.replaceState(history.state, '', url); // the step shown, even if paused meanwhile
         if (!playing) return;
-        history.replaceState(history.state, '', url);
         if (nextUrl()) timer = setTimeout(tick, delay());
         else stop();
       },
