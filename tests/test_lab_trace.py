@@ -194,6 +194,10 @@ def test_sat_steps_are_solver_calls_on_a_growing_formula() -> None:
     assert first.clauses == len(sat.RULES) + givens and first.blocking == 0
     assert second.clauses == first.clauses + 1 and second.blocking == 1
     assert first.answer == second.answer == "solution"
+    counts = [dict(call.stats) for call in (first, second)]
+    assert set(counts[0]) == {"decisions", "conflicts", "propagations", "restarts"}
+    assert all(counts[0][name] <= counts[1][name] for name in counts[0])  # counts so far
+    assert counts[0]["propagations"] > 0
     unique = traced(EASY, "sat")
     last = frame(EASY, "sat", unique.nodes).sat
     assert last is not None and last.answer == "unsatisfiable"

@@ -14,7 +14,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from flask import Blueprint, Response, make_response, redirect, render_template, request
+from flask import Blueprint, make_response, redirect, render_template, request
+from werkzeug.wrappers import Response
 
 from .sudoku import (
     BOX_OF,

@@ -1,14 +1,14 @@
 """A traced copy of `algorithms.sat`: the same formula and the same solver calls, one node per
 call, calling a Recorder where the original calls its meter.
 
-PicoSAT (through pycosat) does its own search inside each call and reports no statistics, so a
-step here is a whole call: the formula's size, its answer, and the clauses that block the
-solutions found before.
+MiniSat does its own search inside each call, so a step here is a whole call: the size of the
+formula, the answer, and MiniSat's own counts so far (decisions, conflicts, propagations,
+restarts), which include the propagation of the givens while the formula is loaded.
 """
 
 from __future__ import annotations
 
-import importlib
+from typing import Any
 
 from ..algorithms import sat
 from ..board import Grid
@@ -16,42 +16,49 @@ from ..search import OutOfBudget
 from .record import Frame, Recorder, SatCall
 
 VARIABLES = 729  # one per (cell, digit)
+STATS = ("decisions", "conflicts", "propagations", "restarts")  # as PySAT names them
 
 
 def search(grid: Grid, limit: int, rec: Recorder) -> None:
     """Ask the solver for a solution, then for another that differs, up to `limit` of them."""
+    clauses = sat.formula(grid)
+    solver = sat.new_solver(clauses)
     try:
-        pycosat = importlib.import_module("pycosat")  # optional, as for the real algorithm
-    except ImportError:
-        raise RuntimeError(sat.MISSING) from None
+        _calls(solver, grid, len(clauses), limit, rec)
+    finally:
+        solver.delete()
+
+
+def _calls(solver: Any, grid: Grid, base: int, limit: int, rec: Recorder) -> None:
     found = rec.found
-    clauses = sat.RULES + [[sat.var(cell, d)] for cell, d in enumerate(grid) if d]
-    base = len(clauses)
-    answers = sat._answers(pycosat, clauses, rec.cap * sat.PROPAGATIONS_PER_NODE)
+    prop_limit = rec.cap * sat.PROPAGATIONS_PER_NODE
     while len(found) < limit:
         hit = rec.node(0)
-        asked = base + len(found)  # each solution found adds a clause that blocks it
+        asked = base + len(found)  # each solution found added a clause that blocks it
         try:
-            answer = next(answers, None)
+            solution = sat.ask(solver, prop_limit)
         except OutOfBudget:
             if hit:
-                rec.frame = _frame(rec, grid, asked, base, "out of budget")
+                rec.frame = _frame(rec, grid, asked, base, "out of budget", solver)
             raise
-        if answer is None:
-            if hit:
-                rec.frame = _frame(rec, grid, asked, base, "unsatisfiable")
-            break
-        solution = [0] * 81
-        for v in answer:
-            if v > 0:
-                cell, d = divmod(v - 1, 9)
-                solution[cell] = d + 1
         if hit:
-            rec.frame = _frame(rec, tuple(solution), asked, base, "solution")
-        rec.solution(tuple(solution))
+            answer = "unsatisfiable" if solution is None else "solution"
+            rec.frame = _frame(rec, solution or grid, asked, base, answer, solver)
+        if solution is None:
+            break
+        rec.solution(solution)
 
 
-def _frame(rec: Recorder, grid: Grid, clauses: int, base: int, answer: str) -> Frame:
+def _frame(
+    rec: Recorder,
+    grid: Grid,
+    clauses: int,
+    base: int,
+    answer: str,
+    solver: Any,
+) -> Frame:
+    counts = solver.accum_stats() or {}
+    stats = tuple((name, int(counts.get(name, 0))) for name in STATS)
     return Frame(
         step=rec.nodes,
         depth=0,
@@ -63,5 +70,5 @@ def _frame(rec: Recorder, grid: Grid, clauses: int, base: int, answer: str) -> F
         solution=answer == "solution",
         guesses=rec.guesses,
         backtracks=rec.backtracks,
-        sat=SatCall(VARIABLES, clauses, clauses - base, answer, ()),
+        sat=SatCall(VARIABLES, clauses, clauses - base, answer, stats),
     )
