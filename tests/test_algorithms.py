@@ -132,7 +132,7 @@ def test_guesses_and_backtracks_are_counted(name: str) -> None:
 
 def test_sat_without_pysat_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "pysat.solvers", None)  # makes the import fail
-    with pytest.raises(RuntimeError, match=r"pip install 'sudoku-webapp\[sat\]'"):
+    with pytest.raises(RuntimeError, match=r"pip install python-sat"):
         sat.search(parse(EASY), 1, UNLIMITED)
 
 

@@ -9,7 +9,7 @@ given. Givens that clash make the formula unsatisfiable, so they give no solutio
 More solutions are found by asking the same solver again with a clause that blocks each
 solution already found; what it learnt before is kept. MiniSat is deterministic and reports
 its own counts (decisions, conflicts, propagations, restarts), which the solver lab shows.
-python-sat is optional (the `sat` extra) and imported only when this runs.
+python-sat (a dependency of the package) is imported only when this runs.
 
 Budget: each solver call counts as one search node (guesses and backtracks stay 0: MiniSat
 does its own search inside the call). A node limit of N also caps every call at
@@ -30,7 +30,7 @@ from ..search import Budget, OutOfBudget, Search, report
 
 PROPAGATIONS_PER_NODE = 1000
 SOLVER = "minisat22"  # PySAT's name for MiniSat 2.2
-MISSING = "the sat algorithm needs python-sat: pip install 'sudoku-webapp[sat]'"
+MISSING = "the sat algorithm needs python-sat: pip install python-sat"
 
 
 def var(cell: int, digit: int) -> int:
