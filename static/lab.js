@@ -7,6 +7,7 @@
   var playing = false;
   var timer = null;
   var focusedId = null; // the control to focus again once a step is swapped in
+  var loading = false; // a step is on its way: keys wait for it, so none is lost or doubled
 
   function byId(id) {
     return document.getElementById(id);
@@ -76,11 +77,24 @@
     if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') return;
     var id = { ArrowLeft: 'lab-back', ArrowRight: 'lab-next' }[ev.key];
     var link = id && byId(id);
-    if (!link || !link.getAttribute('href')) return;
+    if (!link) return;
     ev.preventDefault();
+    if (loading || !link.getAttribute('href')) return;
     stop();
     link.click();
   });
+
+  document.addEventListener('htmx:beforeRequest', function () {
+    loading = true;
+  });
+
+  function loaded() {
+    loading = false;
+  }
+
+  document.addEventListener('htmx:sendError', loaded);
+  document.addEventListener('htmx:responseError', loaded);
+  document.addEventListener('htmx:sendAbort', loaded);
 
   document.addEventListener('htmx:beforeSwap', function () {
     var active = document.activeElement;
@@ -88,6 +102,7 @@
   });
 
   document.addEventListener('htmx:afterSettle', function () {
+    loaded();
     var again = focusedId && byId(focusedId);
     if (again && typeof again.focus === 'function') again.focus();
     focusedId = null;

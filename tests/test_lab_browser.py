@@ -41,7 +41,9 @@ def step_url(code: str, algorithm: str, step: int) -> re.Pattern[str]:
     return re.compile(re.escape(lab_url(code, algorithm, step)) + "$")
 
 
-def test_open_the_lab_from_a_game_step_and_jump_to_a_dead_end(page: Page) -> None:
+@pytest.mark.parametrize("width", [375, 1280])
+def test_open_the_lab_from_a_game_step_and_jump_to_a_dead_end(page: Page, width: int) -> None:
+    page.set_viewport_size(PHONE if width == 375 else DESKTOP)
     run = trace(parse(EASY), "backtrack", nodes=NODES)
     dead = run.dead_ends[0]
     page.goto(State(parse(EASY)).url)
@@ -60,7 +62,8 @@ def test_open_the_lab_from_a_game_step_and_jump_to_a_dead_end(page: Page) -> Non
     expect(title(page)).to_have_text(f"Step {dead} of {run.nodes}")
     expect(page.locator(".lab-here")).to_contain_text("Dead end.")
     expect(page.locator(".lab-cell.focus.dead")).to_have_count(1)
-    shoot(page, "lab-dead-end-1280")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    shoot(page, f"lab-dead-end-{width}")
     page.reload()
     expect(title(page)).to_have_text(f"Step {dead} of {run.nodes}")
     page.go_back()
@@ -122,13 +125,16 @@ def test_arrow_keys_step_back_and_forth(page: Page) -> None:
     expect(page).to_have_url(step_url(TOP95_CODE, "dlx", 6))
     expect(title(page)).to_contain_text("Step 6 of")
     page.keyboard.press("ArrowLeft")
+    expect(page).to_have_url(step_url(TOP95_CODE, "dlx", 5))
     page.keyboard.press("ArrowLeft")
     expect(page).to_have_url(step_url(TOP95_CODE, "dlx", 4))
     expect(page.locator(".lab-here")).to_contain_text("It chooses the constraint")
 
 
-def test_without_javascript_every_control_is_a_link(nojs_page: Page) -> None:
+@pytest.mark.parametrize("width", [375, 1280])
+def test_without_javascript_every_control_is_a_link(nojs_page: Page, width: int) -> None:
     page = nojs_page
+    page.set_viewport_size(PHONE if width == 375 else DESKTOP)
     run = trace(parse(NONE), "mrv", nodes=NODES)
     code = encode_cells(parse(NONE))
     page.goto(lab_url(code, "mrv"))
@@ -144,7 +150,7 @@ def test_without_javascript_every_control_is_a_link(nojs_page: Page) -> None:
     page.locator("#lab-step-input").fill("7")
     page.get_by_role("button", name="Go").click()
     expect(page).to_have_url(step_url(code, "mrv", 7))
-    shoot(page, "lab-nojs-step-1280")
+    shoot(page, f"lab-nojs-step-{width}")
     response = page.goto(lab_url(code, "mrv", run.nodes + 1))
     assert response is not None and response.status == 400
     expect(page.locator(".error-what")).to_contain_text(f"This search has {run.nodes} steps")
