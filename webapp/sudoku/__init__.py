@@ -33,7 +33,7 @@ from .logic import LogicalSolve, next_step, solve_logically
 from .search import Budget
 from .solver import WEB_BUDGET, Outcome, Stats, Verdict, count_solutions, solve
 from .techniques.step import Step
-from .trace import TRACEABLE, Frame, SatCall, Trace, Try, trace
+from .traced import TRACEABLE, Frame, SatCall, Trace, Try, trace
 
 __all__ = [
     "BOX_OF",
