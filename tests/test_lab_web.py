@@ -211,6 +211,8 @@ def test_the_paste_box_opens_the_puzzle(client: FlaskClient) -> None:
         (f"/lab/{EASY_CODE}?algo=mrv&step=0", "must be a number from 1 to 20,000, not '0'"),
         (f"/lab/{EASY_CODE}?algo=mrv&step=x", "must be a number from 1 to 20,000, not 'x'"),
         (f"/lab/{EASY_CODE}?algo=mrv&step=20001", "not '20001'"),
+        (f"/lab/{EASY_CODE}?algo=mrv&step={'9' * 5000}", "not '99999999999999999999'"),
+        (f"/lab/{EASY_CODE}?algo=mrv&step=\u0663", "not '\u0663'"),
         (
             f"/lab/{EASY_CODE}?algo=mrv&algo=dlx",
             "The algorithm (algo=) appears 2 times in the link",

@@ -131,7 +131,7 @@ class Run:
 
 @dataclass(frozen=True)
 class Square:
-    """One cell of the lab's grid: its digit, its CSS classes and what a screen reader says."""
+    """One cell of the lab's grid: its digit, its CSS classes and the digits to try there."""
 
     digit: int
     classes: str
@@ -195,7 +195,7 @@ def _read_step(value: str | None, algorithm: str | None) -> int:
         return 1
     if algorithm is None:
         raise StateError("a step (step=) needs an algorithm (algo=) to step through", request.path)
-    if not value.isdigit() or not 1 <= int(value) <= NODES:
+    if not (value.isascii() and value.isdigit() and len(value) <= 6 and 1 <= int(value) <= NODES):
         raise StateError(
             f"the step (step=) must be a number from 1 to {NODES:,}, not {value[:20]!r}",
             fallback=f"{request.path}?algo={algorithm}",
