@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import re
+import urllib.parse
 
 import pytest
 from flask.testing import FlaskClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from puzzles import EASY
 
 from webapp.lab import EXAMPLES, NODES, lab_url
@@ -244,3 +247,26 @@ def test_robots_keep_crawlers_off_lab_states(client: FlaskClient) -> None:
     lines = client.get("/robots.txt").get_data(as_text=True).splitlines()
     assert "Disallow: /lab/" in lines
     assert "Allow: /lab$" in lines
+
+
+FIXTURE_CHECK = HealthCheck.function_scoped_fixture  # the client holds no state between calls
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[FIXTURE_CHECK])
+@given(
+    puzzle=st.one_of(st.just(EASY_CODE), st.text(min_size=1, max_size=90)).filter(
+        lambda s: "/" not in s
+    ),
+    algo=st.one_of(st.sampled_from(TRACEABLE), st.text(max_size=12)),
+    step=st.one_of(st.integers(-5, NODES + 5).map(str), st.text(max_size=12)),
+    keys=st.sampled_from(["algo", "step", "both", "puzzle"]),
+)
+def test_fuzzed_lab_links_never_fail(
+    client: FlaskClient, puzzle: str, algo: str, step: str, keys: str
+) -> None:
+    query = {"algo": {"algo": algo}, "step": {"step": step}, "both": {"algo": algo, "step": step}}
+    if keys == "puzzle":
+        url = "/lab?" + urllib.parse.urlencode({"puzzle": puzzle})
+    else:
+        url = f"/lab/{urllib.parse.quote(puzzle)}?{urllib.parse.urlencode(query[keys])}"
+    assert client.get(url).status_code in (200, 301, 303, 400, 404)
