@@ -284,7 +284,7 @@ def _step_view(grid: Grid, code: str, algorithm: str, step: int) -> Response:
         "nav": _navigation(run, code, algorithm, step),
         "squares": _squares(grid, run.frame),
         "clubs": _clubs(run.frame),
-        "depth_chart": _depth_chart(run, step),
+        "depth_chart": _depth_chart(run, step) if run.max_depth else None,
         "nodes": NODES,
         "grid_label": _grid_label(run.frame),
         "cell_name": cell_name,
@@ -444,11 +444,8 @@ DEPTH_POINTS = 320  # columns drawn at most: a long run is drawn as each column'
 
 def _depth_chart(run: Trace, step: int) -> dict[str, object]:
     """The depth of the search at every step: backtracking's sawtooth, and a marker at `step`."""
-    depths = run.depths
-    top = max(run.max_depth, 1)
+    depths, top = run.depths, run.max_depth  # drawn only for runs that go below the root
     n = len(depths)
-    if not n:
-        return {"path": "", "marker": None, "width": DEPTH_WIDTH, "height": DEPTH_HEIGHT}
     columns = min(n, DEPTH_POINTS)
 
     def y(depth: int) -> float:
@@ -464,12 +461,11 @@ def _depth_chart(run: Trace, step: int) -> dict[str, object]:
         parts.append(f"{'M' if not col else 'L'}{x(col)} {y(chunk[0])}")
         if high != low:
             parts.append(f"L{x(col)} {y(high)}L{x(col)} {y(low)}L{x(col)} {y(chunk[-1])}")
-    marker = x((step - 1) * columns / n) if step else None
+    marker = x((step - 1) * columns / n)
     return {
         "path": "".join(parts),
         "marker": marker,
         "width": DEPTH_WIDTH,
         "height": DEPTH_HEIGHT,
         "top": top,
-        "steps": n,
     }
