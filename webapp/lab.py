@@ -174,6 +174,11 @@ def home_slash() -> Response:
     return redirect("/lab", 301)
 
 
+def _game_url(grid: Grid) -> str:
+    """The game page of the puzzle."""
+    return State(grid).url
+
+
 def _givens(grid: Grid) -> int:
     """How many givens a puzzle has."""
     return sum(1 for d in grid if d)
@@ -254,7 +259,7 @@ def _side_by_side(grid: Grid, code: str) -> Response:
     context = {
         "code": code,
         "squares": _squares(grid, None),
-        "game_url": State(grid).url,
+        "game_url": _game_url(grid),
         "runs": runs,
         "chart": _bar_chart(runs),
         "names": NAMES,
@@ -289,7 +294,6 @@ def _step_view(grid: Grid, code: str, algorithm: str, step: int) -> Response:
         "grid_label": _grid_label(run.frame),
         "cell_name": cell_name,
         "lab_url": lab_url,
-        "game_url": State(grid).url,
         "clash": clashes[0].describe() if (clashes := conflicts(grid)) else "",
     }
     if is_htmx():
