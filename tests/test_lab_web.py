@@ -221,7 +221,7 @@ def test_the_paste_box_opens_the_puzzle(client: FlaskClient) -> None:
             "The algorithm (algo=) appears 2 times in the link",
         ),
         (f"/lab/{EASY_CODE}?algo=mrv&step=51", "This search has 50 steps, so there is no step 51"),
-        (f"/lab/{code(CLASH)}?algo=mrv&step=2", "This search has 0 steps, so there is no step 2"),
+        (f"/lab/{code(CLASH)}?algo=mrv&step=2", "This search takes no step, so there is no step 2"),
     ],
 )
 def test_bad_links_get_the_400_page(client: FlaskClient, url: str, message: str) -> None:

@@ -273,9 +273,14 @@ def _side_by_side(grid: Grid, code: str) -> Response:
 def _step_view(grid: Grid, code: str, algorithm: str, step: int) -> Response:
     run = trace(grid, algorithm, nodes=NODES, step=step, limit=LIMIT)
     if step > max(run.nodes, 1):
+        steps = (
+            f"has {run.nodes:,} step{'s' if run.nodes > 1 else ''}"
+            if run.nodes
+            else "takes no step"
+        )
         raise StateError(
-            f"this search has {run.nodes:,} steps, so there is no step {step:,}",
-            fallback=lab_url(code, algorithm, run.nodes),
+            f"this search {steps}, so there is no step {step:,}",
+            fallback=lab_url(code, algorithm, max(run.nodes, 1)),
         )
     context = {
         "code": code,
