@@ -103,6 +103,9 @@
 
   document.addEventListener('htmx:afterSettle', function () {
     loaded();
+    var title = byId('lab-step-title');
+    var announce = byId('announce');
+    if (title && announce && !playing) announce.textContent = title.textContent; // for screen readers
     var again = focusedId && byId(focusedId);
     if (again && typeof again.focus === 'function') again.focus();
     focusedId = null;

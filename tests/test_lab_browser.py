@@ -57,6 +57,7 @@ def test_open_the_lab_from_a_game_step_and_jump_to_a_dead_end(page: Page, width:
     expect(page).to_have_url(step_url(EASY_CODE, "backtrack", 2))
     expect(title(page)).to_have_text(f"Step 2 of {run.nodes}")
     expect(page.locator("#lab-next")).to_be_focused()  # focus stays on the control used
+    expect(page.locator("#announce")).to_have_text(f"Step 2 of {run.nodes}")
     page.locator("#lab-dead").click()
     expect(page).to_have_url(step_url(EASY_CODE, "backtrack", dead))
     expect(title(page)).to_have_text(f"Step {dead} of {run.nodes}")
