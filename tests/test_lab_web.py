@@ -121,6 +121,10 @@ def test_step_view_counts_and_controls(client: FlaskClient) -> None:
     }
     assert response.headers["X-Robots-Tag"] == "noindex, nofollow"
     assert response.headers["Vary"] == "HX-Request"
+    # the depth chart: the run so far, the rest faint, and a marker at the step
+    assert html.count('<path class="depth-line') == 2 and 'class="depth-marker"' in html
+    last = client.get(lab_url(code(TOP95), "mrv", run.nodes)).get_data(as_text=True)
+    assert last.count('<path class="depth-line') == 1
 
 
 def test_first_and_last_steps_have_no_way_further(client: FlaskClient) -> None:

@@ -452,10 +452,12 @@ DEPTH_POINTS = 320  # columns drawn at most: a long run is drawn as each column'
 
 
 def _depth_chart(run: Trace, step: int) -> dict[str, object]:
-    """The depth of the search at every step: backtracking's sawtooth, and a marker at `step`."""
+    """The depth of the search at every step (backtracking's sawtooth): the part up to `step`
+    and the part after it as two paths, and a marker at `step`."""
     depths, top = run.depths, run.max_depth  # drawn only for runs that go below the root
     n = len(depths)
     columns = min(n, DEPTH_POINTS)
+    here = (step - 1) * columns // n  # the column that holds `step`
 
     def y(depth: int) -> float:
         return round(DEPTH_HEIGHT - 4 - (DEPTH_HEIGHT - 8) * depth / top, 1)
@@ -463,17 +465,20 @@ def _depth_chart(run: Trace, step: int) -> dict[str, object]:
     def x(column: float) -> float:
         return round(DEPTH_WIDTH * column / max(columns - 1, 1), 1) if columns > 1 else 0.0
 
-    parts = []
-    for col in range(columns):
-        chunk = depths[col * n // columns : (col + 1) * n // columns] or depths[-1:]
-        low, high = min(chunk), max(chunk)
-        parts.append(f"{'M' if not col else 'L'}{x(col)} {y(chunk[0])}")
-        if high != low:
-            parts.append(f"L{x(col)} {y(high)}L{x(col)} {y(low)}L{x(col)} {y(chunk[-1])}")
-    marker = x((step - 1) * columns / n)
+    def path(first: int, last: int) -> str:
+        parts = []
+        for col in range(first, last + 1):
+            chunk = depths[col * n // columns : (col + 1) * n // columns] or depths[-1:]
+            low, high = min(chunk), max(chunk)
+            parts.append(f"{'M' if col == first else 'L'}{x(col)} {y(chunk[0])}")
+            if high != low:
+                parts.append(f"L{x(col)} {y(high)}L{x(col)} {y(low)}L{x(col)} {y(chunk[-1])}")
+        return "".join(parts)
+
     return {
-        "path": "".join(parts),
-        "marker": marker,
+        "done": path(0, here),
+        "later": path(here, columns - 1) if here < columns - 1 else "",
+        "marker": x(here),
         "width": DEPTH_WIDTH,
         "height": DEPTH_HEIGHT,
         "top": top,
