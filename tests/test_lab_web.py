@@ -120,7 +120,7 @@ def test_step_view_counts_and_controls(client: FlaskClient) -> None:
         "lab-solution": lab_url(code(TOP95), "mrv", run.solved_at[0]),
     }
     assert response.headers["X-Robots-Tag"] == "noindex, nofollow"
-    assert response.headers["Vary"] == "HX-Request"
+    assert "HX-Request" in response.headers["Vary"]
     # the depth chart: the run so far, the rest faint, and a marker at the step
     assert html.count('<path class="depth-line') == 2 and 'class="depth-marker"' in html
     last = client.get(lab_url(code(TOP95), "mrv", run.nodes)).get_data(as_text=True)
