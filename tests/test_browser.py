@@ -1,19 +1,10 @@
-"""End to end in Debian's Chromium (Playwright) against the real app served by gunicorn.
-
-Set CHROMIUM to use another Chromium binary. Screenshots go to artifacts/screenshots/.
-"""
+"""End to end in Debian's Chromium (Playwright) against the real app served by gunicorn
+(the fixtures live in conftest.py)."""
 
 from __future__ import annotations
 
 import os
 import re
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from puzzles import EASY
@@ -22,20 +13,9 @@ from webapp.sudoku import parse
 from webapp.urlstate import GameState
 
 pytest.importorskip("playwright")
-from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from conftest import CHROMIUM, DESKTOP, new_context, shoot
+from playwright.sync_api import Browser, Page, expect
 
-ROOT = Path(__file__).resolve().parent.parent
-SHOTS = ROOT / "artifacts" / "screenshots"
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 EASY_PATH = "/p/v1/b3a2a6b9b3a5b1b18a64d81a29b7g8b67a82d26a95b8b2a3b9b5a1a3b"
 PHONE = {"width": 375, "height": 812}
 
@@ -48,8 +28,6 @@ def with_entries(entries: dict[int, int], solve: bool = False) -> str:
 
 PLAYING = {0: 4, 1: 8, 3: 9, 10: 6, 11: 7, 19: 5, 40: 6, 41: 4, 70: 7}  # r8c8 is wrong
 
-DESKTOP = {"width": 1280, "height": 900}
-
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(
@@ -59,104 +37,12 @@ pytestmark = [
 ]
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The app under gunicorn on a free loopback port; yields its base URL."""
-    if not (ROOT / "static" / "vendor" / "htmx.min.js").is_file():
-        pytest.skip("static/vendor/htmx.min.js is missing: run ./dev test (or npm ci) first")
-    port = free_port()
-    log = (tmp_path_factory.mktemp("gunicorn") / "gunicorn.log").open("w")
-    command = [sys.executable, "-m", "gunicorn", "--workers", "2", "--bind", f"127.0.0.1:{port}"]
-    process = subprocess.Popen(
-        [*command, "webapp:create_app()"], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                with urllib.request.urlopen(base + "/robots.txt", timeout=1) as response:
-                    if response.status == 200:
-                        break
-            except OSError:
-                pass
-            if process.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"gunicorn did not come up on {base} (log: {log.name})")
-            time.sleep(0.1)
-        yield base
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-        log.close()
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-def new_context(
-    browser: Browser, server: str, js: bool = True, viewport: dict[str, int] = DESKTOP
-) -> BrowserContext:
-    context = browser.new_context(base_url=server, java_script_enabled=js, viewport=viewport)
-    context.set_default_timeout(5000)
-    return context
-
-
-def is_error(kind: str, text: str) -> bool:
-    """A console message that means trouble. Not: a 4xx page's "Failed to load resource", nor
-    htmx reporting a request it dropped because a newer edit replaced it (hx-sync replace)."""
-    benign = text.startswith("Failed to load resource") or text in (
-        "htmx:sendAbort",
-        "htmx:afterRequest",
-    )
-    return kind == "error" and not benign
-
-
-@pytest.fixture
-def page(browser: Browser, server: str) -> Iterator[Page]:
-    context = new_context(browser, server)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("console", lambda m: errors.append(m.text) if is_error(m.type, m.text) else None)
-    yield page
-    context.close()
-    assert not errors, f"errors in the page: {errors}"
-
-
-@pytest.fixture
-def nojs_page(browser: Browser, server: str) -> Iterator[Page]:
-    context = new_context(browser, server, js=False)
-    yield context.new_page()
-    context.close()
-
-
 def cell(page: Page, index: int):  # -> Locator
     return page.locator(f"#c{index}")
 
 
 def values(page: Page) -> list[str]:
     return page.eval_on_selector_all("#grid .cell", "cells => cells.map(c => c.value)")
-
-
-def shoot(page: Page, name: str) -> None:
-    """Save a full-page screenshot. caret="initial": hiding the caret would inject a style,
-    which the page's Content-Security-Policy refuses (and reports as an error)."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True, caret="initial")
 
 
 def type_in(page: Page, index: int, key: str) -> None:

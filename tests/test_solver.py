@@ -241,7 +241,7 @@ def test_tiny_node_budget_gives_up(name: str) -> None:
         assert outcome.stats.nodes <= 1
 
 
-# Not sat: its node budget also caps PicoSAT's propagations per call (nodes * 1000), so a
+# Not sat: its node budget also caps MiniSat's propagations per call (nodes * 1000), so a
 # budget of 2 nodes is too small for the first call on HARD to finish.
 @pytest.mark.parametrize("name", ["propagate", "mrv", "dlx"])
 def test_budget_spent_after_the_first_solution(name: str) -> None:

@@ -299,7 +299,9 @@ def robots() -> Response:
         "Disallow: /load",
         "Disallow: /new/",
         "Disallow: /difficulty/",
+        "Disallow: /lab/",
         "Disallow: /*?",
         "Allow: /$",
+        "Allow: /lab$",
     ]
     return Response("\n".join(lines) + "\n", mimetype="text/plain")

@@ -33,6 +33,7 @@ from .logic import LogicalSolve, next_step, solve_logically
 from .search import Budget
 from .solver import WEB_BUDGET, Outcome, Stats, Verdict, count_solutions, solve
 from .techniques.step import Step
+from .traced import TRACEABLE, Frame, SatCall, Trace, Try, trace
 
 __all__ = [
     "BOX_OF",
@@ -45,11 +46,13 @@ __all__ = [
     "PEERS",
     "ROW_OF",
     "SEED_LIMIT",
+    "TRACEABLE",
     "UNITS",
     "UNITS_OF",
     "WEB_BUDGET",
     "Budget",
     "Conflict",
+    "Frame",
     "Generated",
     "Grade",
     "Grid",
@@ -59,8 +62,11 @@ __all__ = [
     "NotFound",
     "Outcome",
     "PuzzleFormatError",
+    "SatCall",
     "Stats",
     "Step",
+    "Trace",
+    "Try",
     "Verdict",
     "candidates",
     "cell_name",
@@ -78,5 +84,6 @@ __all__ = [
     "solve_logically",
     "to_line",
     "to_pretty",
+    "trace",
     "unit_name",
 ]

@@ -1,4 +1,4 @@
-"""Sudoku as propositional satisfiability, handed to the PicoSAT solver through pycosat.
+"""Sudoku as propositional satisfiability, handed to MiniSat 2.2 through PySAT (python-sat).
 
 Variable ``9 * cell + digit`` (cell 0..80, digit 1..9, so 1..729; that is 81 * row +
 9 * column + digit) is true when the cell holds the digit. The standard encoding: every cell
@@ -6,29 +6,31 @@ holds at least one digit and no two; every row, column and box holds each digit 
 once and no two of its cells hold the same digit (pairwise clauses); a unit clause fixes each
 given. Givens that clash make the formula unsatisfiable, so they give no solution.
 
-More solutions are found by asking again with a clause that blocks each solution already
-found (pycosat.itersolve does that inside one solver when there is no node limit).
-pycosat is optional (the `sat` extra) and imported only when this runs.
+More solutions are found by asking the same solver again with a clause that blocks each
+solution already found; what it learnt before is kept. MiniSat is deterministic and reports
+its own counts (decisions, conflicts, propagations, restarts), which the solver lab shows.
+python-sat (a dependency of the package) is imported only when this runs.
 
-Budget: each solver call counts as one search node (guesses and backtracks stay 0: PicoSAT
-does its own search and reports none of it). A node limit of N also caps every call at
-``N * PROPAGATIONS_PER_NODE`` unit propagations; PicoSAT answers "UNKNOWN" when it hits that
-cap, which ends the search as out of budget. A call cannot be interrupted, so a time limit
-is checked between calls (a 9x9 call takes milliseconds).
+Budget: each solver call counts as one search node (guesses and backtracks stay 0: MiniSat
+does its own search inside the call). A node limit of N also caps every call at
+``N * PROPAGATIONS_PER_NODE`` unit propagations; a call that hits the cap ends the search as
+out of budget. A call cannot be interrupted, so a time limit is checked between calls (a 9x9
+call takes milliseconds).
 """
 
 from __future__ import annotations
 
+import importlib
 import time
-from collections.abc import Iterator
 from itertools import combinations
-from types import ModuleType
+from typing import Any
 
 from ..board import UNITS, Grid
 from ..search import Budget, OutOfBudget, Search, report
 
 PROPAGATIONS_PER_NODE = 1000
-MISSING = "the sat algorithm needs pycosat: pip install 'sudoku-webapp[sat]'"
+SOLVER = "minisat22"  # PySAT's name for MiniSat 2.2
+MISSING = "the sat algorithm needs python-sat: pip install python-sat"
 
 
 def var(cell: int, digit: int) -> int:
@@ -52,46 +54,62 @@ def _rules() -> list[list[int]]:
 RULES = _rules()
 
 
-def _answers(pycosat: ModuleType, clauses: list[list[int]], prop_limit: int) -> Iterator[list[int]]:
-    """Each solver answer in turn, until the formula is unsatisfiable or the limit is hit."""
-    if not prop_limit:
-        yield from pycosat.itersolve(clauses)  # one solver, kept between answers
-        return
-    while True:  # itersolve would stop silently on UNKNOWN, so call solve afresh each time
-        answer = pycosat.solve(clauses, prop_limit=prop_limit)
-        if answer == "UNSAT":
-            return
-        if answer == "UNKNOWN":
-            raise OutOfBudget
-        yield answer
-        clauses.append([-v for v in answer if v > 0])  # next time, find another
+def formula(grid: Grid) -> list[list[int]]:
+    """The rules and one unit clause per given."""
+    return RULES + [[var(cell, d)] for cell, d in enumerate(grid) if d]
+
+
+def new_solver(clauses: list[list[int]]) -> Any:
+    """A MiniSat solver loaded with `clauses` (close it when done)."""
+    try:
+        solvers = importlib.import_module("pysat.solvers")
+    except ImportError:
+        raise RuntimeError(MISSING) from None
+    return solvers.Solver(name=SOLVER, bootstrap_with=clauses)
+
+
+def ask(solver: Any, prop_limit: int) -> Grid | None:
+    """One solver call: a solution, or None if there is none (0: no propagation limit).
+
+    Raises OutOfBudget when the call hits the limit. A solution found is blocked at once, so
+    the next call looks for another.
+    """
+    if prop_limit:
+        solver.prop_budget(prop_limit)
+        answer = solver.solve_limited()
+    else:
+        answer = solver.solve()
+    if answer is None:
+        raise OutOfBudget
+    if not answer:
+        return None
+    model = solver.get_model()
+    solution = [0] * 81
+    for v in model:
+        if v > 0:
+            cell, d = divmod(v - 1, 9)
+            solution[cell] = d + 1
+    solver.add_clause([-v for v in model if v > 0])
+    return tuple(solution)
 
 
 def search(grid: Grid, limit: int, budget: Budget) -> Search:
     """Find up to `limit` solutions within `budget`."""
-    try:
-        import pycosat
-    except ImportError:
-        raise RuntimeError(MISSING) from None
+    solver = new_solver(formula(grid))
     meter = budget.start()
     found: list[Grid] = []
     prop_limit = 0 if budget.nodes is None else budget.nodes * PROPAGATIONS_PER_NODE  # 0: none
-    clauses = RULES + [[var(cell, d)] for cell, d in enumerate(grid) if d]
-    answers = _answers(pycosat, clauses, prop_limit)
     try:
         while len(found) < limit:
             meter.node()
             if meter.deadline is not None and time.monotonic() > meter.deadline:
                 raise OutOfBudget
-            answer = next(answers, None)
-            if answer is None:
+            solution = ask(solver, prop_limit)
+            if solution is None:
                 break
-            solution = [0] * 81
-            for v in answer:
-                if v > 0:
-                    cell, d = divmod(v - 1, 9)
-                    solution[cell] = d + 1
-            found.append(tuple(solution))
+            found.append(solution)
     except OutOfBudget:
         return report(found, meter, False)
+    finally:
+        solver.delete()
     return report(found, meter, True)

@@ -1,0 +1,113 @@
+// The solver lab: play/pause through the steps at a chosen speed, arrow keys for back and
+// forward, and focus kept on the control that was used. Without this file every step is
+// still a link (first, back, forward, last, next dead end), and htmx only makes them faster.
+(function () {
+  'use strict';
+
+  var playing = false;
+  var timer = null;
+  var focusedId = null; // the control to focus again once a step is swapped in
+  var loading = false; // a step is on its way: keys wait for it, so none is lost or doubled
+
+  function byId(id) {
+    return document.getElementById(id);
+  }
+
+  function nextUrl() {
+    var next = byId('lab-next');
+    return next && next.getAttribute('href');
+  }
+
+  function show() {
+    var button = byId('lab-play');
+    if (!button) return;
+    button.setAttribute('aria-pressed', playing ? 'true' : 'false');
+    button.textContent = playing ? 'Pause' : 'Play';
+  }
+
+  function stop() {
+    playing = false;
+    clearTimeout(timer);
+    show();
+  }
+
+  function delay() {
+    var speed = Number((byId('lab-speed') || {}).value) || 3;
+    return 1000 / speed;
+  }
+
+  // Fetch the next step, swap it in, put its URL in the address bar, and go on after a pause.
+  function tick() {
+    var url = nextUrl();
+    if (!playing || !url) {
+      stop();
+      return;
+    }
+    window.htmx.ajax('GET', url, { target: '#lab-step', swap: 'outerHTML' }).then(
+      function () {
+        history.replaceState(history.state, '', url); // the step shown, even if paused meanwhile
+        if (!playing) return;
+        if (nextUrl()) timer = setTimeout(tick, delay());
+        else stop();
+      },
+      stop
+    );
+  }
+
+  function play() {
+    if (!window.htmx || !nextUrl()) return;
+    playing = true;
+    show();
+    tick();
+  }
+
+  document.addEventListener('click', function (ev) {
+    var target = ev.target;
+    if (target.id === 'lab-play') {
+      if (playing) stop();
+      else play();
+      return;
+    }
+    if (playing && target.closest && target.closest('.lab-nav, .lab-jump')) stop();
+  });
+
+  document.addEventListener('keydown', function (ev) {
+    if (ev.ctrlKey || ev.metaKey || ev.altKey || ev.shiftKey) return;
+    var tag = ev.target.tagName;
+    if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') return;
+    var id = { ArrowLeft: 'lab-back', ArrowRight: 'lab-next' }[ev.key];
+    var link = id && byId(id);
+    if (!link) return;
+    ev.preventDefault();
+    if (loading || !link.getAttribute('href')) return;
+    stop();
+    link.click();
+  });
+
+  document.addEventListener('htmx:beforeRequest', function () {
+    loading = true;
+  });
+
+  function loaded() {
+    loading = false;
+  }
+
+  document.addEventListener('htmx:sendError', loaded);
+  document.addEventListener('htmx:responseError', loaded);
+  document.addEventListener('htmx:sendAbort', loaded);
+
+  document.addEventListener('htmx:beforeSwap', function () {
+    var active = document.activeElement;
+    focusedId = active && active.id && active.closest('#lab-step') ? active.id : null;
+  });
+
+  document.addEventListener('htmx:afterSettle', function () {
+    loaded();
+    var title = byId('lab-step-title');
+    var announce = byId('announce');
+    if (title && announce && !playing) announce.textContent = title.textContent; // for screen readers
+    var again = focusedId && byId(focusedId);
+    if (again && typeof again.focus === 'function') again.focus();
+    focusedId = null;
+  });
+})();

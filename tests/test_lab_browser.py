@@ -1,0 +1,191 @@
+"""The solver lab in Chromium against gunicorn: from a game into the lab, stepping, dead ends,
+reload, shared links, play/pause, the keyboard; without JavaScript; phone and desktop widths,
+screenshots, and axe-core (fixtures in conftest.py, axe in axe.py)."""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+from puzzles import EASY
+
+from webapp.lab import EXAMPLES, NODES, lab_url
+from webapp.sudoku import parse, trace
+from webapp.urlstate import encode_cells
+
+pytest.importorskip("playwright")
+from axe import report, violations
+from conftest import CHROMIUM, DESKTOP, new_context, shoot
+from playwright.sync_api import Browser, Page, expect
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(
+        not os.access(CHROMIUM, os.X_OK),
+        reason=f"no Chromium at {CHROMIUM}: apt-get install chromium, or set CHROMIUM",
+    ),
+]
+
+PHONE = {"width": 375, "height": 740}
+EASY_CODE = encode_cells(parse(EASY))
+TOP95, ANTI, TWO, NONE = (example.puzzle for example in EXAMPLES[1:])
+TOP95_CODE = encode_cells(parse(TOP95))
+
+
+def title(page: Page):  # -> Locator
+    return page.locator("#lab-step-title")
+
+
+def step_url(code: str, algorithm: str, step: int) -> re.Pattern[str]:
+    return re.compile(re.escape(lab_url(code, algorithm, step)) + "$")
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_open_the_lab_from_a_game_step_and_jump_to_a_dead_end(page: Page, width: int) -> None:
+    page.set_viewport_size(PHONE if width == 375 else DESKTOP)
+    run = trace(parse(EASY), "backtrack", nodes=NODES)
+    dead = run.dead_ends[0]
+    page.goto(f"/p/v1/{EASY_CODE}")
+    page.get_by_role("link", name="How would a computer solve this?").click()
+    expect(page).to_have_url(re.compile(f"/lab/{EASY_CODE}$"))
+    expect(page.locator(".lab-table tbody tr")).to_have_count(5)
+    page.get_by_role("link", name="Step through Backtracking").click()
+    expect(page).to_have_url(step_url(EASY_CODE, "backtrack", 1))
+    expect(title(page)).to_have_text(f"Step 1 of {run.nodes}")
+    page.locator("#lab-next").click()
+    expect(page).to_have_url(step_url(EASY_CODE, "backtrack", 2))
+    expect(title(page)).to_have_text(f"Step 2 of {run.nodes}")
+    expect(page.locator("#lab-next")).to_be_focused()  # focus stays on the control used
+    expect(page.locator("#announce")).to_have_text(f"Step 2 of {run.nodes}")
+    page.locator("#lab-dead").click()
+    expect(page).to_have_url(step_url(EASY_CODE, "backtrack", dead))
+    expect(title(page)).to_have_text(f"Step {dead} of {run.nodes}")
+    expect(page.locator(".lab-here")).to_contain_text("Dead end.")
+    expect(page.locator(".lab-cell.focus.dead")).to_have_count(1)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    shoot(page, f"lab-dead-end-{width}")
+    page.reload()
+    expect(title(page)).to_have_text(f"Step {dead} of {run.nodes}")
+    page.go_back()
+    expect(page).to_have_url(step_url(EASY_CODE, "backtrack", 2))
+    expect(title(page)).to_have_text(f"Step 2 of {run.nodes}")
+
+
+def grid_text(page: Page) -> list[str]:
+    return page.locator(".lab-cell").all_inner_texts()
+
+
+def test_a_step_link_opens_the_same_step_elsewhere(
+    page: Page, browser: Browser, server: str
+) -> None:
+    page.goto(lab_url(TOP95_CODE, "propagate"))
+    for _ in range(3):
+        page.locator("#lab-next").click()
+    expect(page).to_have_url(step_url(TOP95_CODE, "propagate", 4))
+    shown, heading = grid_text(page), title(page).inner_text()
+    other = new_context(browser, server, js=False)
+    try:
+        fresh = other.new_page()
+        fresh.goto(page.url)
+        assert grid_text(fresh) == shown
+        expect(title(fresh)).to_have_text(heading)
+    finally:
+        other.close()
+
+
+def test_play_pause_and_stop_at_the_end(page: Page) -> None:
+    page.goto(lab_url(TOP95_CODE, "propagate"))
+    play = page.locator("#lab-play")
+    expect(play).to_be_visible()
+    page.locator("#lab-speed").select_option("30")
+    play.click()
+    expect(play).to_have_attribute("aria-pressed", "true")
+    expect(play).to_have_text("Pause")
+    expect(page).to_have_url(re.compile(r"step=([5-9]|\d\d+)$"))
+    play.click()
+    expect(play).to_have_text("Play")
+    page.wait_for_timeout(300)  # a step already asked for may still arrive, then nothing more
+    paused = page.url
+    step = int(paused.rsplit("=", 1)[1])
+    expect(title(page)).to_contain_text(f"Step {step} of")
+    page.wait_for_timeout(500)
+    assert page.url == paused
+    last = trace(parse(EASY), "mrv", nodes=NODES).nodes
+    page.goto(lab_url(EASY_CODE, "mrv", last - 3))
+    page.locator("#lab-speed").select_option("30")
+    page.locator("#lab-play").click()
+    expect(page).to_have_url(step_url(EASY_CODE, "mrv", last))
+    expect(page.locator("#lab-play")).to_have_text("Play")  # stopped by itself
+    expect(page.locator(".lab-here")).to_contain_text("The search ends here")
+
+
+def test_arrow_keys_step_back_and_forth(page: Page) -> None:
+    page.goto(lab_url(TOP95_CODE, "dlx", 5))
+    page.keyboard.press("ArrowRight")
+    expect(page).to_have_url(step_url(TOP95_CODE, "dlx", 6))
+    expect(title(page)).to_contain_text("Step 6 of")
+    page.keyboard.press("ArrowLeft")
+    expect(page).to_have_url(step_url(TOP95_CODE, "dlx", 5))
+    page.keyboard.press("ArrowLeft")
+    expect(page).to_have_url(step_url(TOP95_CODE, "dlx", 4))
+    expect(page.locator(".lab-here")).to_contain_text("It chooses the constraint")
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_without_javascript_every_control_is_a_link(nojs_page: Page, width: int) -> None:
+    page = nojs_page
+    page.set_viewport_size(PHONE if width == 375 else DESKTOP)
+    run = trace(parse(NONE), "mrv", nodes=NODES)
+    code = encode_cells(parse(NONE))
+    page.goto(lab_url(code, "mrv"))
+    expect(page.locator("#lab-play")).to_be_hidden()
+    page.get_by_role("link", name="Forward").click()
+    expect(page).to_have_url(step_url(code, "mrv", 2))
+    page.get_by_role("link", name="Next dead end").click()
+    dead = run.dead_ends[0] if run.dead_ends[0] > 2 else run.dead_ends[1]
+    expect(page).to_have_url(step_url(code, "mrv", dead))
+    page.get_by_role("link", name="Last").click()
+    expect(title(page)).to_have_text(f"Step {run.nodes} of {run.nodes}")
+    expect(page.locator(".lab-here")).to_contain_text("The search ends here: no solution")
+    page.locator("#lab-step-input").fill("7")
+    page.get_by_role("button", name="Go").click()
+    expect(page).to_have_url(step_url(code, "mrv", 7))
+    shoot(page, f"lab-nojs-step-{width}")
+    response = page.goto(lab_url(code, "mrv", run.nodes + 1))
+    assert response is not None and response.status == 400
+    expect(page.locator(".error-what")).to_contain_text(f"This search has {run.nodes} steps")
+    page.get_by_role("link", name="Open the puzzle without the part that's wrong").click()
+    expect(page).to_have_url(step_url(code, "mrv", run.nodes))
+
+
+PAGES = [
+    ("home", "/lab"),
+    ("side-by-side", lab_url(TOP95_CODE)),
+    ("backtrack", lab_url(TOP95_CODE, "backtrack", 200)),
+    ("mrv", lab_url(encode_cells(parse(ANTI)), "mrv", NODES)),
+    ("propagate", lab_url(TOP95_CODE, "propagate", 12)),
+    ("dlx", lab_url(TOP95_CODE, "dlx", 40)),
+    ("sat", lab_url(encode_cells(parse(TWO)), "sat", 2)),
+    ("no-step", lab_url(encode_cells(parse("11" + "." * 79)), "dlx")),
+    ("error", lab_url(TOP95_CODE, "mrv", NODES)),
+]
+
+
+@pytest.mark.parametrize("js", [True, False], ids=["js", "nojs"])
+@pytest.mark.parametrize("width", [375, 1280])
+def test_layout_screenshots_and_axe(browser: Browser, server: str, width: int, js: bool) -> None:
+    """No sideways scroll, a screenshot of every kind of lab page, and no axe-core violation."""
+    viewport = PHONE if width == 375 else DESKTOP
+    context = new_context(browser, server, js=js, viewport=viewport, bypass_csp=js)
+    try:
+        page = context.new_page()
+        for name, url in PAGES:
+            page.goto(url)
+            assert page.evaluate("document.documentElement.scrollWidth") <= width, name
+            shoot(page, f"lab-{name}-{width}{'' if js else '-nojs'}")
+            if js:
+                found = violations(page)
+                assert not found, f"{name}: {report(found)}"
+    finally:
+        context.close()

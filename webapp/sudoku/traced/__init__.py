@@ -1,0 +1,91 @@
+"""Traceable searches for the solver lab: any step of any algorithm, replayed from the start.
+
+`trace(grid, algorithm, nodes=N, step=k)` runs a traced copy of the algorithm for at most N
+nodes and returns what the lab shows: the counts (equal to `count_solutions` under
+`Budget(nodes=N)`), the depth at every node, the dead ends, and step k in full. The searches
+are deterministic, so nothing is stored: a step is the search replayed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..board import Grid
+from ..search import OutOfBudget
+from ..solver import Verdict, _judge, unknown_algorithm
+from . import cells, dlx, propagate, sat
+from .record import Frame, Recorder, SatCall, Try
+
+SEARCHES: dict[str, Callable[[Grid, int, Recorder], None]] = {
+    "backtrack": cells.backtrack,
+    "mrv": cells.mrv,
+    "propagate": propagate.search,
+    "dlx": dlx.search,
+    "sat": sat.search,
+}
+TRACEABLE = tuple(SEARCHES)  # the order of the lessons: each improves on the one before
+
+
+@dataclass(frozen=True)
+class Trace:
+    """One traced run: what it found, how it went node by node, and the step asked for."""
+
+    algorithm: str
+    nodes: int
+    guesses: int
+    backtracks: int
+    complete: bool  # False when the node budget ran out first
+    verdict: Verdict
+    solutions: tuple[Grid, ...]
+    solved_at: tuple[int, ...]  # the step that found each solution
+    depths: tuple[int, ...]  # the depth of each step, step 1 first
+    dead_ends: tuple[int, ...]  # steps after which a branch failed, in order
+    frame: Frame | None  # the step asked for (None if none was, or the run is shorter)
+    after: tuple[Try, ...]  # what the search tried after that step, up to the next one
+
+    @property
+    def max_depth(self) -> int:
+        return max(self.depths, default=0)
+
+
+def trace(grid: Grid, algorithm: str, *, nodes: int, step: int = 0, limit: int = 2) -> Trace:
+    """Run `algorithm` on `grid` for at most `nodes` nodes, recording step `step` (1..nodes;
+    0 for none), looking for up to `limit` solutions as `count_solutions` does."""
+    if message := unknown_algorithm(algorithm):
+        raise ValueError(message)
+    if algorithm not in SEARCHES:
+        raise ValueError(f"the lab can't trace {algorithm!r}")
+    if len(grid) != 81 or any(not 0 <= d <= 9 for d in grid):
+        raise ValueError("a grid is 81 cells holding 0-9")
+    if nodes < 1:
+        raise ValueError(f"a node budget must be at least 1, not {nodes}")
+    if not 0 <= step <= nodes:
+        raise ValueError(f"the step must be from 1 to {nodes} (or 0 for none), not {step}")
+    if limit < 1:
+        raise ValueError("limit must be at least 1")
+    rec = Recorder(nodes, step)
+    complete = True
+    try:
+        SEARCHES[algorithm](grid, limit, rec)
+    except OutOfBudget:
+        complete = False
+    rec.finish()
+    verdict, _ = _judge(len(rec.found), limit, complete)
+    return Trace(
+        algorithm,
+        rec.nodes,
+        rec.guesses,
+        rec.backtracks,
+        complete,
+        verdict,
+        tuple(rec.found),
+        tuple(rec.solved_at),
+        tuple(rec.depths),
+        tuple(rec.dead_ends),
+        rec.frame,
+        tuple(rec.after),
+    )
+
+
+__all__ = ["TRACEABLE", "Frame", "SatCall", "Trace", "Try", "trace"]
