@@ -28,15 +28,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.data import missing, read_puzzles, read_rows
+from bench.stats import spearman
 from webapp.hints import SEARCH_SECONDS
 from webapp.sudoku.board import parse
-from webapp.sudoku.grade import grade, spearman
+from webapp.sudoku.grade import grade
 from webapp.sudoku.hint import hint
 from webapp.sudoku.logic import solve_logically
 from webapp.sudoku.solver import WEB_BUDGET, count_solutions
 from webapp.sudoku.techniques.state import State
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 PROOF_SETS = {  # file: how many puzzles (None: all)
     "norvig_easy50.txt": None,
     "norvig_top95.txt": None,
@@ -51,7 +52,7 @@ SOLVE_SECONDS = 10.0
 
 
 def load(name: str, count: int | None, seed: int = 1) -> list[str]:
-    lines = [line.strip() for line in (DATA / name).read_text().splitlines() if line.strip()]
+    lines = read_puzzles(name)
     if count is not None and count < len(lines):
         lines = random.Random(seed).sample(lines, count)
     return lines
@@ -183,10 +184,7 @@ def calibrate_one(row: list[str]) -> tuple[str, float, float, float, bool, str]:
 
 
 def calibration(quick: bool, jobs: int) -> None:
-    rows = [
-        line.split("\t")
-        for line in (DATA / "se_rated_calibration.tsv").read_text().splitlines()[1:]
-    ]
+    rows = read_rows("se_rated_calibration.tsv")
     if quick:
         rows = rows[::10]
     started = time.perf_counter()
@@ -235,8 +233,8 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--only", choices=("proof", "hints", "calibration"))
     args = parser.parse_args()
-    if not DATA.exists():
-        sys.exit(f"puzzle data not found at {DATA}")
+    if reason := missing():
+        sys.exit(reason)
     if args.only in (None, "proof"):
         proof(args.quick, args.jobs)
     if args.only in (None, "hints"):

@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
+from puzzles import EASY
 
+from bench.data import missing, read_rows
+from bench.stats import spearman
 from webapp.sudoku.board import parse
-from webapp.sudoku.grade import LEVELS, grade, level_of, spearman
+from webapp.sudoku.grade import LEVELS, grade, level_of
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
-needs_data = pytest.mark.skipif(not DATA.exists(), reason=f"puzzle data not found at {DATA}")
-
-EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 HARD = "6..3.2....5.....1..........7.26............543.........8.15........4.2........7.."
 
 
@@ -76,23 +74,12 @@ def test_not_a_proper_puzzle() -> None:
         grade(clash)
 
 
-def test_spearman() -> None:
-    assert spearman([1, 2, 3, 4], [10, 20, 30, 40]) == pytest.approx(1.0)
-    assert spearman([1, 2, 3, 4], [4, 3, 2, 1]) == pytest.approx(-1.0)
-    # Ties share the average rank: ranks (1.5, 1.5, 3) against (1, 2, 3).
-    assert spearman([5, 5, 9], [1, 2, 3]) == pytest.approx(0.8660254, abs=1e-6)
-    with pytest.raises(ValueError):
-        spearman([1], [1])
-
-
-@needs_data
 @pytest.mark.data
 def test_agrees_with_sudoku_explainer_on_a_sample() -> None:
     """Spearman >= 0.9 against SE on a sample up to SE 9 (the full study is bench/logic.py)."""
-    rows = [
-        line.split("\t")
-        for line in (DATA / "se_rated_calibration.tsv").read_text().splitlines()[1:]
-    ]
+    if reason := missing("se_rated_calibration.tsv"):
+        pytest.skip(reason)
+    rows = read_rows("se_rated_calibration.tsv")
     rows = [r for r in rows if r[2] in ("cb_rand", "cb_strat", "sx_split")]
     sample = random.Random(3).sample(rows, 150)
     ours = [grade(parse(p), seconds=2.0).rating for p, _, _ in sample]

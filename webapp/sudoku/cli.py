@@ -1,4 +1,4 @@
-"""Command line: `python -m webapp.sudoku solve|count|grade|generate|bench ...` (see README)."""
+"""Command line: `python -m webapp.sudoku solve|count|grade|generate ...` (see README)."""
 
 from __future__ import annotations
 
@@ -133,12 +133,6 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
-    from .benchmark import main as bench_main
-
-    return bench_main(args.bench_args, out)
-
-
 def _level(text: str) -> str:
     try:
         return level_name(text)
@@ -200,21 +194,12 @@ def build_parser() -> argparse.ArgumentParser:
         sub.set_defaults(handler=handler)
     _add_grade(commands)
     _add_generate(commands)
-    # The benchmark parses its own options (see `bench --help`): they reach it as extras.
-    bench = commands.add_parser(
-        "bench", help="benchmark the algorithms and peers (see bench --help)", add_help=False
-    )
-    bench.set_defaults(handler=cmd_bench)
     return parser
 
 
 def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
     parser = build_parser()
-    args, extra = parser.parse_known_args(argv)
-    if args.command == "bench":
-        args.bench_args = extra
-    elif extra:
-        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    args = parser.parse_args(argv)
     if getattr(args, "limit", 2) < 1:
         parser.error("--limit must be at least 1")
     if getattr(args, "count", 1) < 0:
