@@ -11,6 +11,10 @@ from bench.data import missing, read_rows
 from bench.stats import spearman
 from webapp.sudoku.board import parse
 from webapp.sudoku.grade import LEVELS, grade, level_of
+from webapp.sudoku.ratings import RATINGS, rating
+from webapp.sudoku.solver import count_solutions
+from webapp.sudoku.techniques.forcing import solution_step
+from webapp.sudoku.techniques.state import State
 
 HARD = "6..3.2....5.....1..........7.26............543.........8.15........4.2........7.."
 
@@ -85,3 +89,24 @@ def test_agrees_with_sudoku_explainer_on_a_sample() -> None:
     ours = [grade(parse(p), seconds=2.0).rating for p, _, _ in sample]
     theirs = [float(se) for _, se, _ in sample]
     assert spearman(ours, theirs) >= 0.9
+
+
+def test_the_ratings_table_is_the_scale() -> None:
+    """Every rating comes from ratings.RATINGS; levels are cut on that scale."""
+    assert rating("Hidden single (box)") == RATINGS["Hidden single (box)"].rating == 1.2
+    assert all(0 < entry.rating <= 11.0 for entry in RATINGS.values())
+    assert all(entry.source for entry in RATINGS.values())
+    assert level_of(rating("Naked single")) == "Medium"
+    assert level_of(rating("Nishio forcing chain")) == "Extreme"
+    with pytest.raises(KeyError):
+        rating("Telepathy")
+
+
+def test_a_solution_lookup_is_rated_once() -> None:
+    """The step read from the solution carries the table's rating, which grade reports."""
+    puzzle = parse(HARD)
+    solution = count_solutions(puzzle).solution
+    assert solution is not None
+    step = solution_step(State.from_grid(puzzle), solution)
+    assert step is not None and step.technique == "Solution lookup"
+    assert step.rating == rating("Solution lookup") == 11.0

@@ -26,7 +26,7 @@ from webapp.sudoku.techniques import (
     uniqueness,
     wings,
 )
-from webapp.sudoku.techniques.ratings import chain_rating, length_bonus
+from webapp.sudoku.ratings import chain_rating, length_bonus
 from webapp.sudoku.techniques.state import State
 
 # From norvig_top95; needs trials (Nishio and dynamic forcing chains) to solve.

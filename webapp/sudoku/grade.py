@@ -1,19 +1,15 @@
 """Difficulty grading on a Sudoku Explainer-like scale.
 
 The rating is that of the hardest step a logical solve needs, taking the easiest step each
-time (as Sudoku Explainer does). Levels, by rating:
-
-    Easy     up to 1.5   hidden singles and full houses only
-    Medium   up to 2.5   naked singles, direct pointing and claiming, direct hidden sets
-    Hard     up to 4.4   locked candidates, pairs, triples, X-Wing, Swordfish, turbot fish,
-                         XY-Wing, XYZ-Wing, W-Wing
-    Expert   up to 7.4   unique rectangles, quads, Jellyfish, BUG+1, colouring, chains
-    Extreme  7.5 and up  trials: Nishio, dynamic and nested forcing chains
+time (as Sudoku Explainer does). The levels and every technique's rating are in ratings.py:
+Easy (up to 1.5: singles in boxes and lines), Medium (up to 2.5: naked singles and the "direct"
+techniques), Hard (up to 4.4: locked candidates, subsets, basic fish and wings), Expert (up to
+7.4: uniqueness, quads, colouring and chains) and Extreme (trials).
 
 Grading has a time budget. When it runs out, the solve finishes with cheap steps and the
 solution, the rating counts only the steps found before, and `gave_up` is set: the rating is
-then a lower bound. If even nested trials find nothing, the steps read from the solution are
-rated 11.0.
+then a lower bound. If even nested trials find nothing in time, the steps read from the
+solution count at the "Solution lookup" rating (11.0).
 """
 
 from __future__ import annotations
@@ -24,16 +20,9 @@ from dataclasses import dataclass
 
 from .board import Grid
 from .logic import solve_logically
+from .ratings import LEVELS
 from .solver import Verdict, count_solutions
 
-LEVELS = (  # (highest rating, name)
-    (1.5, "Easy"),
-    (2.5, "Medium"),
-    (4.4, "Hard"),
-    (7.4, "Expert"),
-    (float("inf"), "Extreme"),
-)
-BEYOND_TRIALS = 11.0  # rating when the solution had to be read with time still left
 DEFAULT_SECONDS = 5.0
 
 
@@ -77,13 +66,10 @@ def grade(
     rating = 0.0
     hardest = "none"
     for step in result.steps:
-        value = step.rating
-        if step.technique == "Solution lookup":
-            if result.gave_up:
-                continue
-            value = BEYOND_TRIALS
-        if value > rating:
-            rating, hardest = value, step.technique
+        if step.technique == "Solution lookup" and result.gave_up:
+            continue  # read because the budget ran out: it says nothing of the puzzle
+        if step.rating > rating:
+            rating, hardest = step.rating, step.technique
     counts = Counter(step.technique for step in result.steps)
     return Grade(
         rating=round(rating, 1),
@@ -95,4 +81,3 @@ def grade(
         gave_up=result.gave_up,
         seconds=result.seconds,
     )
-

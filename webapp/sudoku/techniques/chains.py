@@ -19,7 +19,7 @@ import heapq
 from collections.abc import Callable, Iterator
 
 from ..board import CELLS, DIGITS, DIGITS_OF, PEERS, POPCOUNT, cell_name
-from . import ratings
+from ..ratings import chain_rating, rating
 from .clock import check
 from .state import State
 from .step import Step, cand_text, removals_text
@@ -85,9 +85,9 @@ class Links:
 
 
 KINDS = {  # name: (strong table attribute, weak table, base rating, order)
-    "X-chain": ("strong_x", WEAK_X, ratings.X_CHAIN, 0),
-    "XY-chain": ("strong_y", WEAK_XY, ratings.Y_CHAIN, 1),
-    "AIC": ("strong_xy", WEAK_XY, ratings.XY_CHAIN, 2),
+    "X-chain": ("strong_x", WEAK_X, rating("X-chain"), 0),
+    "XY-chain": ("strong_y", WEAK_XY, rating("XY-chain"), 1),
+    "AIC": ("strong_xy", WEAK_XY, rating("AIC"), 2),
 }
 
 
@@ -189,7 +189,7 @@ def _chain_units(chain: list[int]) -> tuple[int, ...]:
 
 
 def _step(
-    name: str, rating: float, links: Links, weak: list[int], chain: list[int], result: int
+    name: str, rated: float, links: Links, weak: list[int], chain: list[int], result: int
 ) -> Step:
     nodes = tuple((p // 9, p % 9 + 1) for p in chain)
     cells = tuple(dict.fromkeys(c for c, _ in nodes))
@@ -200,7 +200,7 @@ def _step(
         cell, digit = nodes[0]
         return Step(
             name,
-            rating,
+            rated,
             placements=((cell, digit),),
             cells=cells,
             candidates=nodes,
@@ -213,7 +213,7 @@ def _step(
     removed = tuple((p // 9, p % 9 + 1) for p in bits(elim))
     return Step(
         name,
-        rating,
+        rated,
         eliminations=removed,
         cells=cells,
         candidates=nodes,
@@ -243,14 +243,14 @@ def chain_step(
         attr, weak, base, order = KINDS[name]
         strong = getattr(links, attr)
         gen = _levels(links, strong, weak)
-        heapq.heappush(queue, (ratings.chain_rating(base, 2), order, 1, name, gen))
+        heapq.heappush(queue, (chain_rating(base, 2), order, 1, name, gen))
     while queue:
         check(deadline)
         while pending and pending[0][0] <= queue[0][0]:
             step = pending.pop(0)[1](s)
             if step is not None:
                 return step
-        rating, order, level, name, gen = heapq.heappop(queue)
+        rated, order, level, name, gen = heapq.heappop(queue)
         found = next(gen, None)
         if found is None:
             continue
@@ -259,11 +259,11 @@ def chain_step(
             strong = getattr(links, attr)
             a, result = min(found, key=lambda f: -1 if f[1] == -1 else -f[1].bit_count())
             chain = _trace(links, strong, weak, a, level, result)
-            return _step(name, rating, links, weak, chain, result)
+            return _step(name, rated, links, weak, chain, result)
         if 2 * (level + 1) <= max_nodes:
             base = KINDS[name][2]
             heapq.heappush(
-                queue, (ratings.chain_rating(base, 2 * (level + 1)), order, level + 1, name, gen)
+                queue, (chain_rating(base, 2 * (level + 1)), order, level + 1, name, gen)
             )
     for _, technique in pending:
         step = technique(s)
@@ -282,4 +282,4 @@ def xy_chain(s: State) -> Step | None:
 
 def chains(s: State, deadline: float | None = None) -> Step | None:
     """X-chains, XY-chains, W-Wings and mixed chains together, the lowest rating first."""
-    return chain_step(s, deadline=deadline, extras=((ratings.W_WING, w_wing),))
+    return chain_step(s, deadline=deadline, extras=((rating("W-Wing"), w_wing),))

@@ -10,11 +10,12 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..board import DIGITS, POPCOUNT
+from ..ratings import rating
 from .state import State
 from .step import Step, digits_text
 from .tables import COL_BB, ROW_BB, cells_of
 
-FISH = {2: ("X-Wing", 3.2), 3: ("Swordfish", 3.8), 4: ("Jellyfish", 5.2)}
+FISH = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
 
 def _line_masks(bb: int) -> tuple[list[int], list[int]]:
@@ -30,7 +31,7 @@ def _line_masks(bb: int) -> tuple[list[int], list[int]]:
 
 
 def _fish(s: State, k: int) -> Step | None:
-    name, rating = FISH[k]
+    name = FISH[k]
     for d in DIGITS:
         bb = s.dbb[d]
         if not bb:
@@ -59,13 +60,13 @@ def _fish(s: State, k: int) -> Step | None:
                 elim = bb & cover & ~base
                 if not elim:
                     continue
-                return _step(name, rating, d, by_rows, combo, covers, bb & base, elim)
+                return _step(name, rating(name), d, by_rows, combo, covers, bb & base, elim)
     return None
 
 
 def _step(
     name: str,
-    rating: float,
+    rated: float,
     d: int,
     by_rows: bool,
     base: tuple[int, ...],
@@ -81,7 +82,7 @@ def _step(
     pattern = cells_of(cells)
     return Step(
         name,
-        rating,
+        rated,
         eliminations=tuple((c, d) for c in cells_of(elim)),
         cells=tuple(pattern),
         candidates=tuple((c, d) for c in pattern),

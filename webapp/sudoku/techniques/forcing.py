@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from .. import lanes
 from ..board import CELLS, DIGITS, cell_name, unit_name
-from . import ratings
+from ..ratings import chain_rating, rating
 from .clock import check
 from .state import State
 from .step import Step, cand_text, names, removals_text
@@ -93,17 +93,17 @@ def nishio(s: State, deadline: float | None = None) -> Step | None:
             if found is None:
                 continue
             placed, unit = found
-            rating = ratings.chain_rating(ratings.NISHIO, _length(len(placed) - 1))
-            if best is None or rating < best[0]:
-                best = (rating, cell, d, placed, unit)
+            rated = chain_rating(rating("Nishio forcing chain"), _length(len(placed) - 1))
+            if best is None or rated < best[0]:
+                best = (rated, cell, d, placed, unit)
     if best is None:
         return None
-    rating, cell, d, placed, unit = best
+    rated, cell, d, placed, unit = best
     follow = placed[1:]
     then = f", then {d} goes in {names(follow)}" if follow else ""
     return Step(
         "Nishio forcing chain",
-        rating,
+        rated,
         eliminations=((cell, d),),
         cells=tuple(placed),
         candidates=tuple((c, d) for c in placed),
@@ -168,23 +168,21 @@ def _as_pairs(bits: int) -> tuple[tuple[int, int], ...]:
 
 def dynamic_forcing(s: State, plus: bool = False, deadline: float | None = None) -> Step | None:
     """The lowest-rated contradiction, cell or unit forcing chain found by trial."""
-    base = ratings.DYNAMIC_PLUS if plus else ratings.DYNAMIC
     name = "Dynamic forcing chain" + (" (+)" if plus else "")
+    base = rating(name)
     x0, free0, trials = _trials(s, plus, deadline)
     best: tuple[float, int, Callable[[], Step]] | None = None
 
-    def offer(rating: float, gain: int, make: Callable[[], Step]) -> None:
+    def offer(rated: float, gain: int, make: Callable[[], Step]) -> None:
         nonlocal best
-        if best is None or (rating, -gain) < (best[0], -best[1]):
-            best = (rating, gain, make)
+        if best is None or (rated, -gain) < (best[0], -best[1]):
+            best = (rated, gain, make)
 
     by_cand = {(t.cell, t.digit): t for t in trials}
     for t in trials:
         if not t.x:
-            rating = ratings.chain_rating(base, _length(t.placed))
-            offer(
-                rating, 1, lambda t=t, rating=rating: _contradiction_step(s, name, rating, t, plus)
-            )
+            rated = chain_rating(base, _length(t.placed))
+            offer(rated, 1, lambda t=t, rated=rated: _contradiction_step(s, name, rated, t, plus))
     if best is None:
         # Cell forcing chains: every candidate of a cell leads to the same conclusion.
         for cell in cells_of(s.empty):
@@ -235,7 +233,7 @@ def _forcing(
             return
     if not on and not off:
         return
-    rating = ratings.chain_rating(base, _length(total))
+    rated = chain_rating(base, _length(total))
     placements = _as_pairs(on)
     eliminations = tuple(e for e in _as_pairs(off) if (e[0], e[1]) not in placements)
     eliminations = tuple(e for e in eliminations if e[0] not in {c for c, _ in placements})
@@ -251,7 +249,7 @@ def _forcing(
             what.append("remove " + removals_text(eliminations))
         return Step(
             f"Dynamic {'unit' if units else 'cell'} forcing chains{' (+)' if plus else ''}",
-            rating,
+            rated,
             placements=placements,
             eliminations=eliminations,
             cells=tuple(dict.fromkeys(c for c, _ in starts)),
@@ -262,16 +260,16 @@ def _forcing(
             f"{' and '.join(what)}; so that much is certain",
         )
 
-    offer(rating, len(placements) * 3 + len(eliminations), make)
+    offer(rated, len(placements) * 3 + len(eliminations), make)
 
 
-def _contradiction_step(s: State, name: str, rating: float, t: Trial, plus: bool) -> Step:
+def _contradiction_step(s: State, name: str, rated: float, t: Trial, plus: bool) -> Step:
     moves, reason = explain_trial(s, t.cell, t.digit, plus)
     shown = ", ".join(cand_text(m) for m in moves[:6]) + (", ..." if len(moves) > 6 else "")
     then = f" forces {shown}" if moves else ""
     return Step(
         name,
-        rating,
+        rated,
         eliminations=((t.cell, t.digit),),
         cells=(t.cell, *dict.fromkeys(c for c, _ in moves)),
         candidates=((t.cell, t.digit), *moves),
@@ -343,10 +341,10 @@ def nested_forcing(s: State, deadline: float | None = None) -> Step | None:
                     break
             if x:
                 continue
-            rating = ratings.chain_rating(ratings.NESTED, _length(placed + 4 * inner))
+            rated = chain_rating(rating("Nested forcing chain"), _length(placed + 4 * inner))
             return Step(
                 "Nested forcing chain",
-                rating,
+                rated,
                 eliminations=((cell, d),),
                 cells=(cell,),
                 candidates=((cell, d),),
@@ -361,7 +359,7 @@ def nested_forcing(s: State, deadline: float | None = None) -> Step | None:
 # --- Solution -----------------------------------------------------------------------------
 
 
-def solution_step(s: State, solution: tuple[int, ...], rating: float = 10.0) -> Step | None:
+def solution_step(s: State, solution: tuple[int, ...]) -> Step | None:
     """Place the solution's digit in the empty cell with the fewest candidates."""
     empty = cells_of(s.empty)
     if not empty:
@@ -370,7 +368,7 @@ def solution_step(s: State, solution: tuple[int, ...], rating: float = 10.0) -> 
     digit = solution[cell]
     return Step(
         "Solution lookup",
-        rating,
+        rating("Solution lookup"),
         placements=((cell, digit),),
         cells=(cell,),
         candidates=((cell, digit),),

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..board import BOX_OF, COL_OF, DIGITS, ROW_OF, cell_name, unit_name
+from ..ratings import rating
 from .singles import single_after
 from .state import State
 from .step import Step, names
@@ -55,7 +56,7 @@ def _claiming(s: State) -> Iterator[Pattern]:
                     yield d, u, 18 + b, x, elim
 
 
-def _step(name: str, rating: float, pattern: Pattern, single: tuple[int, int, int] | None) -> Step:
+def _step(name: str, rated: float, pattern: Pattern, single: tuple[int, int, int] | None) -> Step:
     d, base, cover, x, elim = pattern
     cells = cells_of(x)
     removed = tuple((c, d) for c in cells_of(elim))
@@ -75,7 +76,7 @@ def _step(name: str, rating: float, pattern: Pattern, single: tuple[int, int, in
         cells = [*cells, cell]
     return Step(
         name,
-        rating,
+        rated,
         placements=placements,
         eliminations=removed,
         cells=tuple(cells),
@@ -90,7 +91,7 @@ def direct_pointing(s: State) -> Step | None:
     for pattern in _pointing(s):
         single = single_after(s, [(c, pattern[0]) for c in cells_of(pattern[4])])
         if single:
-            return _step("Direct pointing", 1.7, pattern, single)
+            return _step("Direct pointing", rating("Direct pointing"), pattern, single)
     return None
 
 
@@ -99,19 +100,19 @@ def direct_claiming(s: State) -> Step | None:
     for pattern in _claiming(s):
         single = single_after(s, [(c, pattern[0]) for c in cells_of(pattern[4])])
         if single:
-            return _step("Direct claiming", 1.9, pattern, single)
+            return _step("Direct claiming", rating("Direct claiming"), pattern, single)
     return None
 
 
 def pointing(s: State) -> Step | None:
     """A digit confined to one line within a box (rated 2.6)."""
     for pattern in _pointing(s):
-        return _step("Pointing", 2.6, pattern, None)
+        return _step("Pointing", rating("Pointing"), pattern, None)
     return None
 
 
 def claiming(s: State) -> Step | None:
     """A digit confined to one box within a line (rated 2.8)."""
     for pattern in _claiming(s):
-        return _step("Claiming", 2.8, pattern, None)
+        return _step("Claiming", rating("Claiming"), pattern, None)
     return None

@@ -11,7 +11,7 @@ steps are labelled last resort.
 from __future__ import annotations
 
 from ..board import DIGITS, cell_name, unit_name
-from . import ratings
+from ..ratings import chain_rating, rating
 from .chains import WEAK_XY, Links, bits
 from .clock import check
 from .state import State
@@ -110,15 +110,15 @@ def multiple_forcing(s: State, deadline: float | None = None) -> Step | None:
             for p in ps:
                 on_levels, off_levels, _, _ = closure(p)
                 length += _depth(on_levels if is_on else off_levels, q, is_on)
-            rating = ratings.chain_rating(ratings.MULTIPLE, length - 2)
+            rated = chain_rating(rating("Cell or unit forcing chains"), length - 2)
             gain = 3 if is_on else 1
-            if best is None or (rating, -gain) < (best[0], -best[1]):
-                best = (rating, gain, _step(premise, units, ps, q, is_on, rating))
+            if best is None or (rated, -gain) < (best[0], -best[1]):
+                best = (rated, gain, _step(premise, units, ps, q, is_on, rated))
     return best[2] if best else None
 
 
 def _step(
-    premise: str, units: tuple[int, ...], ps: list[int], q: int, is_on: bool, rating: float
+    premise: str, units: tuple[int, ...], ps: list[int], q: int, is_on: bool, rated: float
 ) -> Step:
     cell, digit = q // 9, q % 9 + 1
     starts = tuple((p // 9, p % 9 + 1) for p in ps)
@@ -131,7 +131,7 @@ def _step(
         placements, eliminations = (), ((cell, digit),)
     return Step(
         f"{kind} forcing chains",
-        rating,
+        rated,
         placements=placements,
         eliminations=eliminations,
         cells=(*dict.fromkeys(c for c, _ in starts), cell),

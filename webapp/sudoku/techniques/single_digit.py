@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import deque
 
 from ..board import DIGITS, cell_name, unit_name
-from . import ratings
+from ..ratings import chain_rating, rating
 from .state import State
 from .step import Step, names
 from .tables import CELL_BB, PEER_BB, UNIT_BB, cells_of, first_cell
@@ -35,12 +35,14 @@ def strong_links(s: State, d: int) -> list[Link]:
     return [(u, a, b) for (a, b), u in pairs.items()]
 
 
-def _kind(u1: int, u2: int) -> tuple[str, float]:
+def _kind(u1: int, u2: int) -> str:
+    """Two strong links in lines of one kind make a Skyscraper, a row and a column a 2-String
+    Kite; with a box, a Turbot fish."""
     if u1 >= 18 or u2 >= 18:
-        return "Turbot fish", ratings.TURBOT_FISH
+        return "Turbot fish"
     if (u1 < 9) == (u2 < 9):
-        return "Skyscraper", ratings.SKYSCRAPER
-    return "2-String Kite", ratings.TWO_STRING_KITE
+        return "Skyscraper"
+    return "2-String Kite"
 
 
 def turbot(s: State) -> Step | None:
@@ -60,12 +62,13 @@ def turbot(s: State) -> Step | None:
                         elim = s.dbb[d] & PEER_BB[end1] & PEER_BB[end2] & ~used
                         if not elim:
                             continue
-                        name, rating = _kind(u1, u2)
-                        if best is not None and best[0] <= rating:
+                        name = _kind(u1, u2)
+                        rated = rating(name)
+                        if best is not None and best[0] <= rated:
                             continue
                         step = Step(
                             name,
-                            rating,
+                            rated,
                             eliminations=tuple((c, d) for c in cells_of(elim)),
                             cells=(end1, inner1, inner2, end2),
                             candidates=tuple((c, d) for c in (end1, inner1, inner2, end2)),
@@ -75,9 +78,9 @@ def turbot(s: State) -> Step | None:
                             f"and {cell_name(inner2)} see each other, so {cell_name(end1)} or "
                             f"{cell_name(end2)} holds {d} and cells that see both cannot",
                         )
-                        if rating == ratings.SKYSCRAPER:
+                        if name == "Skyscraper":
                             return step
-                        best = (rating, step)
+                        best = (rated, step)
     return best[1] if best else None
 
 
@@ -155,7 +158,7 @@ def _wrap(s: State, d: int, cluster: dict[int, int], colour_bb: list[int]) -> St
             false_cells = cells_of(colour_bb[k])
             return Step(
                 "Simple colouring",
-                ratings.chain_rating(ratings.X_CHAIN, dist),
+                chain_rating(rating("Simple colouring"), dist),
                 eliminations=tuple((c, d) for c in false_cells),
                 cells=tuple(sorted(cluster)),
                 candidates=tuple((c, d) for c in sorted(cluster)),
@@ -178,7 +181,7 @@ def _trap(s: State, d: int, cluster: dict[int, int], colour_bb: list[int]) -> St
     b = min(cells_of(PEER_BB[z] & colour_bb[1]), key=lambda c: dist[c])
     return Step(
         "Simple colouring",
-        ratings.chain_rating(ratings.X_CHAIN, dist[b] + 1),
+        chain_rating(rating("Simple colouring"), dist[b] + 1),
         eliminations=tuple((c, d) for c in cells_of(elim)),
         cells=tuple(sorted(cluster)),
         candidates=tuple((c, d) for c in sorted(cluster)),

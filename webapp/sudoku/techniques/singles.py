@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..board import ALL, BIT, DIGITS, DIGITS_OF, UNITS, UNITS_OF, cell_name, unit_name
+from ..ratings import rating
 from .state import State
 from .step import Step
 from .tables import PEER_BB, UNIT_BB, cells_of, first_cell, is_single
@@ -32,7 +33,7 @@ def full_house_step(u: int, cell: int, digit: int) -> Step:
     """The step placing digit in cell, the last empty cell of unit u."""
     return Step(
         "Full house",
-        1.0,
+        rating("Full house"),
         placements=((cell, digit),),
         cells=(cell,),
         candidates=((cell, digit),),
@@ -54,11 +55,10 @@ def _blockers(s: State, u: int, digit: int, cell: int) -> tuple[int, ...]:
 
 def hidden_single_step(s: State, u: int, digit: int, cell: int) -> Step:
     """The step placing digit in the only cell of unit u that can hold it."""
-    rating = 1.2 if u >= 18 else 1.5
     kind = unit_name(u).split()[0]
     return Step(
         "Hidden single",
-        rating,
+        rating("Hidden single (box)" if u >= 18 else "Hidden single (row or column)"),
         placements=((cell, digit),),
         cells=(cell, *_blockers(s, u, digit, cell)),
         candidates=((cell, digit),),
@@ -107,7 +107,7 @@ def naked_single_step(cell: int, digit: int) -> Step:
     """The step placing digit in cell, its only candidate left."""
     return Step(
         "Naked single",
-        2.3,
+        rating("Naked single"),
         placements=((cell, digit),),
         cells=(cell,),
         candidates=((cell, digit),),

@@ -12,14 +12,13 @@ from collections.abc import Iterator
 from itertools import combinations
 
 from ..board import BIT, DIGITS, DIGITS_OF, POPCOUNT, UNITS, cell_name, unit_name
+from ..ratings import rating
 from .singles import single_after
 from .state import State
 from .step import Step, digits_text, names
 from .tables import UNIT_BB, cells_of
 
 SIZE_NAME = {2: "pair", 3: "triple", 4: "quad"}
-NAKED_RATING = {2: 3.0, 3: 3.6, 4: 5.0}
-HIDDEN_RATING = {2: 3.4, 3: 4.0, 4: 5.4}
 
 Found = tuple[int, tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...]]
 # unit, cells, digits, eliminations
@@ -72,7 +71,7 @@ def _naked_step(k: int, found: Found) -> Step:
     u, cells, digits, elim = found
     return Step(
         f"Naked {SIZE_NAME[k]}",
-        NAKED_RATING[k],
+        rating(f"Naked {SIZE_NAME[k]}"),
         eliminations=elim,
         cells=cells,
         candidates=tuple((c, d) for c in cells for d in digits),
@@ -87,7 +86,7 @@ def _hidden_step(
     k: int,
     found: Found,
     name: str | None = None,
-    rating: float | None = None,
+    rated: float | None = None,
     single: tuple[int, int, int] | None = None,
 ) -> Step:
     u, cells, digits, elim = found
@@ -108,7 +107,7 @@ def _hidden_step(
         shown = (*cells, cell)
     return Step(
         name or f"Hidden {SIZE_NAME[k]}",
-        rating if rating is not None else HIDDEN_RATING[k],
+        rated if rated is not None else rating(f"Hidden {SIZE_NAME[k]}"),
         placements=placements,
         eliminations=elim,
         cells=shown,
@@ -118,11 +117,12 @@ def _hidden_step(
     )
 
 
-def _direct_hidden(s: State, k: int, rating: float) -> Step | None:
+def _direct_hidden(s: State, k: int) -> Step | None:
+    name = f"Direct hidden {SIZE_NAME[k]}"
     for found in _hidden(s, k):
         single = single_after(s, list(found[3]))
         if single:
-            return _hidden_step(s, k, found, f"Direct hidden {SIZE_NAME[k]}", rating, single)
+            return _hidden_step(s, k, found, name, rating(name), single)
     return None
 
 
@@ -152,9 +152,9 @@ def hidden_quad(s: State) -> Step | None:
 
 def direct_hidden_pair(s: State) -> Step | None:
     """A hidden pair whose eliminations leave a hidden single (rated 2.0)."""
-    return _direct_hidden(s, 2, 2.0)
+    return _direct_hidden(s, 2)
 
 
 def direct_hidden_triple(s: State) -> Step | None:
     """A hidden triple whose eliminations leave a hidden single (rated 2.5)."""
-    return _direct_hidden(s, 3, 2.5)
+    return _direct_hidden(s, 3)

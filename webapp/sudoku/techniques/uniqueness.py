@@ -9,10 +9,13 @@ what the grader and the hints work with.
 from __future__ import annotations
 
 from ..board import BOX_OF, DIGITS, DIGITS_OF, POPCOUNT, UNITS_OF, cell_name, unit_name
+from ..ratings import rating
 from .state import State
 from .step import Step, digits_text, names
 from .tables import PEER_BB, UNIT_BB, cells_of, shared_units
 from .wings import cells_with_count
+
+TYPE_2 = rating("Unique rectangle type 2")
 
 
 def _rectangles() -> list[tuple[int, int, int, int]]:
@@ -59,7 +62,7 @@ def _ur_text(corners: tuple[int, ...], pair: int) -> str:
 
 def _step(
     name: str,
-    rating: float,
+    rated: float,
     corners: tuple[int, ...],
     pair: int,
     elim: list[tuple[int, int]],
@@ -68,7 +71,7 @@ def _step(
 ) -> Step:
     return Step(
         name,
-        rating,
+        rated,
         eliminations=tuple(sorted(elim)),
         cells=corners,
         candidates=tuple((x, d) for x in corners for d in DIGITS_OF[pair]),
@@ -86,7 +89,7 @@ def unique_rectangle(s: State) -> Step | None:
             elim = [(x, d) for d in DIGITS_OF[pair]]
             return _step(
                 "Unique rectangle type 1",
-                4.5,
+                rating("Unique rectangle type 1"),
                 corners,
                 pair,
                 elim,
@@ -99,13 +102,13 @@ def unique_rectangle(s: State) -> Step | None:
         if not units:
             continue
         more_x, more_y = s.cands[x] & ~pair, s.cands[y] & ~pair
-        if more_x == more_y and POPCOUNT[more_x] == 1 and (best is None or best.rating > 4.6):
+        if more_x == more_y and POPCOUNT[more_x] == 1 and (best is None or best.rating > TYPE_2):
             z = DIGITS_OF[more_x][0]
             elim_bb = s.dbb[z] & PEER_BB[x] & PEER_BB[y]
             if elim_bb:
                 best = _step(
                     "Unique rectangle type 2",
-                    4.6,
+                    TYPE_2,
                     corners,
                     pair,
                     [(c, z) for c in cells_of(elim_bb)],
@@ -123,7 +126,7 @@ def unique_rectangle(s: State) -> Step | None:
                     drop = DIGITS_OF[pair & ~(1 << (keep - 1))][0]
                     best = _step(
                         "Unique rectangle type 4",
-                        4.7,
+                        rating("Unique rectangle type 4"),
                         corners,
                         pair,
                         [(x, drop), (y, drop)],
@@ -161,7 +164,7 @@ def bug_plus_one(s: State) -> Step | None:
         return None
     return Step(
         "BUG+1",
-        5.6,
+        rating("BUG+1"),
         placements=((p, odd),),
         cells=(p,),
         candidates=((p, odd),),

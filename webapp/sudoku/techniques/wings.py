@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..board import DIGITS, DIGITS_OF, POPCOUNT, cell_name, unit_name
-from . import ratings
+from ..ratings import rating
 from .state import State
 from .step import Step, names
 from .tables import PEER_BB, UNIT_BB, cells_of, first_cell
@@ -39,7 +39,7 @@ def xy_wing(s: State) -> Step | None:
                     x, y = DIGITS_OF[pm]
                     return Step(
                         "XY-Wing",
-                        4.2,
+                        rating("XY-Wing"),
                         eliminations=tuple((c, z) for c in cells_of(elim)),
                         cells=(pivot, a, b),
                         candidates=tuple(
@@ -68,7 +68,7 @@ def xyz_wing(s: State) -> Step | None:
                 if elim:
                     return Step(
                         "XYZ-Wing",
-                        4.4,
+                        rating("XYZ-Wing"),
                         eliminations=tuple((c, z) for c in cells_of(elim)),
                         cells=(pivot, a, b),
                         candidates=tuple(
@@ -106,7 +106,7 @@ def w_wing(s: State) -> Step | None:
                         if PEER_BB[a] >> p1 & 1 and PEER_BB[b] >> q1 & 1:
                             return Step(
                                 "W-Wing",
-                                ratings.W_WING,
+                                rating("W-Wing"),
                                 eliminations=tuple((c, y) for c in cells_of(elim)),
                                 cells=(a, b, p1, q1),
                                 candidates=((a, x), (a, y), (b, x), (b, y), (p1, x), (q1, x)),
