@@ -36,7 +36,7 @@ from webapp.sudoku.grade import grade
 from webapp.sudoku.hint import hint
 from webapp.sudoku.logic import solve_logically
 from webapp.sudoku.solver import WEB_BUDGET, count_solutions
-from webapp.sudoku.techniques.state import State
+from webapp.sudoku.techniques.position import Position
 
 PROOF_SETS = {  # file: how many puzzles (None: all)
     "norvig_easy50.txt": None,
@@ -139,7 +139,7 @@ def hints(quick: bool) -> None:
         puzzle = parse(line)
         solution = count_solutions(puzzle).solution
         run = solve_logically(puzzle, solution=solution, seconds=SOLVE_SECONDS)
-        s = State.from_grid(puzzle)
+        s = Position.from_grid(puzzle)
         for step in run.steps:
             entries = tuple(0 if puzzle[c] else s.grid[c] for c in range(81))
             empty = [c for c in range(81) if not s.grid[c]]

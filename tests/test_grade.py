@@ -14,7 +14,7 @@ from webapp.sudoku.grade import LEVELS, grade, level_of
 from webapp.sudoku.ratings import RATINGS, rating
 from webapp.sudoku.solver import count_solutions
 from webapp.sudoku.techniques.forcing import solution_step
-from webapp.sudoku.techniques.state import State
+from webapp.sudoku.techniques.position import Position
 
 HARD = "6..3.2....5.....1..........7.26............543.........8.15........4.2........7.."
 
@@ -107,6 +107,6 @@ def test_a_solution_lookup_is_rated_once() -> None:
     puzzle = parse(HARD)
     solution = count_solutions(puzzle).solution
     assert solution is not None
-    step = solution_step(State.from_grid(puzzle), solution)
+    step = solution_step(Position.from_grid(puzzle), solution)
     assert step is not None and step.technique == "Solution lookup"
     assert step.rating == rating("Solution lookup") == 11.0

@@ -13,7 +13,7 @@ from webapp.sudoku.hint import Hint, hint, look_at
 from webapp.sudoku.logic import next_step, solve_logically
 from webapp.sudoku.search import Budget
 from webapp.sudoku.solver import solve
-from webapp.sudoku.techniques.state import State
+from webapp.sudoku.techniques.position import Position
 
 BUDGET = Budget(nodes=200_000, seconds=5.0)
 EASY = parse("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
@@ -31,7 +31,7 @@ def with_entry(entries: Grid, cell: int, digit: int) -> Grid:
     return (*entries[:cell], digit, *entries[cell + 1 :])
 
 
-def narrows(before: State, after: State, target: int) -> bool:
+def narrows(before: Position, after: Position, target: int) -> bool:
     """Fewer candidates in the target, or fewer places in one of its units for one of them."""
     if after.cands[target] != before.cands[target]:
         return True
@@ -56,7 +56,7 @@ def test_anywhere_gives_the_easiest_step() -> None:
 
 
 def test_a_cell_that_can_be_filled_now_gets_its_single() -> None:
-    s = State.from_grid(EASY)
+    s = Position.from_grid(EASY)
     singles = [c for c in range(81) if not EASY[c] and len(DIGITS_OF[s.cands[c]]) == 1]
     target = singles[-1]  # a naked single that is not the first step anywhere
     found = ask(EASY, target=target)
@@ -67,7 +67,7 @@ def test_a_cell_that_can_be_filled_now_gets_its_single() -> None:
 
 @pytest.mark.parametrize("puzzle", [EASY, HARD], ids=["easy", "hard"])
 def test_every_cell_gets_a_true_step_and_an_honest_promise(puzzle: Grid) -> None:
-    s = State.from_grid(puzzle)
+    s = Position.from_grid(puzzle)
     solution = solution_of(puzzle)
     kinds = set()
     for target in range(81):
@@ -112,7 +112,7 @@ def test_a_clashing_entry_is_named_with_the_cell_it_clashes_with() -> None:
 
 def test_a_wrong_entry_without_a_clash_says_what_it_forces() -> None:
     solution = solution_of(EASY)
-    s = State.from_grid(EASY)
+    s = Position.from_grid(EASY)
     cell, digit = next(
         (c, d) for c in range(81) if not EASY[c] for d in DIGITS_OF[s.cands[c]] if d != solution[c]
     )
@@ -204,7 +204,7 @@ def test_hints_along_logical_solves_never_contradict_the_solution(
         solution = solution_of(puzzle)
         run = solve_logically(puzzle, solution=solution, seconds=2.0)
         for step in run.steps[:: max(1, len(run.steps) // 8)]:
-            s = State.from_grid(puzzle)
+            s = Position.from_grid(puzzle)
             for earlier in run.steps[: run.steps.index(step)]:
                 s.apply(earlier.placements, earlier.eliminations)
             entries = tuple(0 if puzzle[c] else s.grid[c] for c in range(81))

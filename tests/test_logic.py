@@ -14,6 +14,7 @@ from puzzles import EASY
 
 from webapp.sudoku.board import ALL, BIT, parse
 from webapp.sudoku.logic import next_step, solve_logically
+from webapp.sudoku.ratings import chain_rating, length_bonus
 from webapp.sudoku.solver import count_solutions
 from webapp.sudoku.techniques import (
     chains,
@@ -26,8 +27,7 @@ from webapp.sudoku.techniques import (
     uniqueness,
     wings,
 )
-from webapp.sudoku.ratings import chain_rating, length_bonus
-from webapp.sudoku.techniques.state import State
+from webapp.sudoku.techniques.position import Position
 
 # From norvig_top95; needs trials (Nishio and dynamic forcing chains) to solve.
 HARD = "6..3.2....5.....1..........7.26............543.........8.15........4.2........7.."
@@ -52,8 +52,8 @@ def drop(cands: list[int], cells: list[int], *digits: int) -> None:
         cands[c] &= ~mask(*digits)
 
 
-def state(cands: list[int]) -> State:
-    return State([0] * 81, cands)
+def state(cands: list[int]) -> Position:
+    return Position([0] * 81, cands)
 
 
 def row_cells(r: int) -> list[int]:
@@ -75,7 +75,7 @@ def box_cells(b: int) -> list[int]:
 def test_full_house() -> None:
     grid = list(parse(EASY))
     grid[:9] = [4, 8, 3, 9, 2, 1, 6, 5, 0]
-    step = singles.full_house(State.from_grid(grid))
+    step = singles.full_house(Position.from_grid(grid))
     assert step is not None
     assert step.placements == ((rc(1, 9), 7),)
     assert step.rating == 1.0
@@ -419,7 +419,7 @@ def test_trials_agree_with_the_solution() -> None:
 def test_nishio_and_dynamic_on_a_hard_position() -> None:
     grid = parse(HARD)
     solution = count_solutions(grid).solution
-    s = State.from_grid(grid)
+    s = Position.from_grid(grid)
     for step in solve_logically(grid, solution=solution, seconds=None).steps:
         if step.last_resort:
             break
@@ -457,12 +457,12 @@ def test_notes_are_the_candidate_state() -> None:
     # does not show; every other cell has no notes (mask 0), so keeps its full candidates.
     notes = [0] * 81
     notes[rc(1, 1)] = mask(4)
-    s = State.from_grid(grid, notes)
+    s = Position.from_grid(grid, notes)
     assert s.cands[rc(1, 1)] == mask(4)
     assert singles.naked_single(s).placements == ((rc(1, 1), 4),)
     # Notes cannot bring back a digit a peer holds: r1c1 sees the 3 in r1c3.
     notes[rc(1, 1)] = mask(3, 4)
-    assert State.from_grid(grid, notes).cands[rc(1, 1)] == mask(4)
+    assert Position.from_grid(grid, notes).cands[rc(1, 1)] == mask(4)
 
 
 def test_broken_position_gives_no_step() -> None:
@@ -500,7 +500,7 @@ def test_replay_never_contradicts_the_solution(
         solution = count_solutions(grid).solution
         run = solve_logically(grid, solution=solution, seconds=10)
         assert run.solved, line
-        s = State.from_grid(grid)
+        s = Position.from_grid(grid)
         for step in run.steps:
             for cell, digit in step.placements:
                 if solution[cell] != digit or s.grid[cell] not in (0, digit):

@@ -1,9 +1,13 @@
-"""The board vocabulary: cells, units, peers; parsing, formatting, conflicts and candidates.
+"""The board vocabulary: cells, units, peers and the bit tables built on them once; parsing,
+formatting, conflicts and candidates.
 
 A grid is a tuple of 81 ints, row by row, 0 for an empty cell and 1-9 for a digit. Cells are
 numbered 0..80 (``cell = 9 * row + column``, both from 0). A candidate set is a 9-bit mask:
 bit ``d - 1`` stands for digit ``d``. Rows, columns and boxes are *units*, numbered 0..26
 (rows 0-8, columns 9-17, boxes 18-26); users see them numbered from 1 ("row 3", "box 5").
+
+A set of cells is often a *bitboard*: an 81-bit int, bit c for cell c, so that "which cells of
+this unit still hold a 5?" is one `&`. That is what makes the techniques fast in pure Python.
 """
 
 from __future__ import annotations
@@ -31,10 +35,68 @@ UNITS = ROWS + COLS + BOXES
 UNITS_OF = tuple((ROW_OF[c], 9 + COL_OF[c], 18 + BOX_OF[c]) for c in CELLS)
 PEERS = tuple(tuple(sorted({p for u in UNITS_OF[c] for p in UNITS[u]} - {c})) for c in CELLS)
 
+# Digit masks.
 BIT = tuple(1 << (d - 1) if d else 0 for d in range(10))  # BIT[d] for digit d, BIT[0] == 0
 POPCOUNT = tuple(bin(m).count("1") for m in range(512))
 DIGITS_OF = tuple(tuple(d for d in DIGITS if m & BIT[d]) for m in range(512))
-DIGIT_OF_BIT = {BIT[d]: d for d in DIGITS}
+
+# Bitboards.
+CELL_BB = tuple(1 << c for c in CELLS)
+UNIT_BB = tuple(sum(1 << c for c in unit) for unit in UNITS)
+ROW_BB = UNIT_BB[:9]
+COL_BB = UNIT_BB[9:18]
+BOX_BB = UNIT_BB[18:]
+PEER_BB = tuple(sum(1 << p for p in PEERS[c]) for c in CELLS)
+
+
+def set_bits(x: int) -> list[int]:
+    """The indices of the set bits of x, lowest first: the cells of a bitboard (or the members
+    of any set kept as an int)."""
+    out = []
+    while x:
+        low = x & -x
+        out.append(low.bit_length() - 1)
+        x ^= low
+    return out
+
+
+def first_cell(bb: int) -> int:
+    """The lowest cell of a non-empty bitboard."""
+    return (bb & -bb).bit_length() - 1
+
+
+def is_single(bb: int) -> bool:
+    """True if the bitboard holds exactly one cell."""
+    return bb != 0 and not bb & (bb - 1)
+
+
+_SHARED: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def shared_units(a: int, b: int) -> tuple[int, ...]:
+    """The units (0..26) that hold both cells a and b (none for cells that do not see each
+    other)."""
+    key = (a, b) if a < b else (b, a)
+    found = _SHARED.get(key)
+    if found is None:
+        found = tuple(u for u in UNITS_OF[a] if u in UNITS_OF[b])
+        _SHARED[key] = found
+    return found
+
+
+def used_digits(grid: Sequence[int]) -> tuple[list[int], list[int], list[int]] | None:
+    """The digits each row, column and box holds, as 9-bit masks; None if a digit repeats."""
+    rows, cols, boxes = [0] * 9, [0] * 9, [0] * 9
+    for cell, digit in enumerate(grid):
+        if digit:
+            r, c, b, bit = ROW_OF[cell], COL_OF[cell], BOX_OF[cell], BIT[digit]
+            if (rows[r] | cols[c] | boxes[b]) & bit:
+                return None
+            rows[r] |= bit
+            cols[c] |= bit
+            boxes[b] |= bit
+    return rows, cols, boxes
+
 
 EMPTY_CHARS = frozenset(".0-_ ")
 MAX_INPUT = 4000  # characters; anything longer is not a Sudoku someone pasted

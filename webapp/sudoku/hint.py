@@ -15,14 +15,27 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .board import BIT, DIGITS, DIGITS_OF, UNITS, UNITS_OF, Grid, cell_name, conflicts, unit_name
+from .board import (
+    BIT,
+    CELL_BB,
+    DIGITS,
+    DIGITS_OF,
+    UNIT_BB,
+    UNITS,
+    UNITS_OF,
+    Grid,
+    cell_name,
+    conflicts,
+    first_cell,
+    is_single,
+    unit_name,
+)
 from .logic import next_step
 from .search import Budget
 from .solver import Verdict, count_solutions
+from .techniques.position import Position
 from .techniques.singles import full_house_step, hidden_single_step, naked_single_step
-from .techniques.state import State
 from .techniques.step import Candidate, Step, listed, names, removals_text
-from .techniques.tables import CELL_BB, UNIT_BB, first_cell, is_single
 
 MAX_TRACE = 40  # forced placements followed when showing why an entry is wrong
 SHOWN_TRACE = 4  # placements named in the sentence
@@ -123,7 +136,7 @@ def look_at(step: Step) -> str:
     return names(shown) if shown else "the whole grid"
 
 
-def _progress(s: State, step: Step, target: int) -> tuple[bool, bool]:
+def _progress(s: Position, step: Step, target: int) -> tuple[bool, bool]:
     """(helps, after): does the step narrow what `target` can hold or where its candidates can
     go in its units, and is `target` a single once the step is made?"""
     trial = s.copy()
@@ -136,7 +149,7 @@ def _progress(s: State, step: Step, target: int) -> tuple[bool, bool]:
     return helps, _target_single(trial, target) is not None
 
 
-def _target_single(s: State, target: int) -> Step | None:
+def _target_single(s: Position, target: int) -> Step | None:
     """The easiest single that fills `target`: full house, hidden single, naked single."""
     if s.grid[target]:
         return None
@@ -153,12 +166,12 @@ def _target_single(s: State, target: int) -> Step | None:
     return naked_single_step(target, lone) if lone else None
 
 
-def _singles(s: State) -> list[Step]:
+def _singles(s: Position) -> list[Step]:
     """Every single of the position (one step per cell it fills)."""
     return [step for cell in range(81) if (step := _target_single(s, cell)) is not None]
 
 
-def _step_for(s: State, target: int | None, solution: Grid, seconds: float | None) -> Hint:
+def _step_for(s: Position, target: int | None, solution: Grid, seconds: float | None) -> Hint:
     """The step to suggest once the position has no mistakes."""
     note = ""
     if target is not None and s.grid[target]:  # a filled cell: help anywhere instead
@@ -200,7 +213,7 @@ def _trace(grid: Sequence[int], cell: int, digit: int) -> tuple[list[Candidate],
     breaks), or None if singles alone do not break it."""
     trial = list(grid)
     trial[cell] = digit
-    s = State.from_grid(trial)
+    s = Position.from_grid(trial)
     forced: list[Candidate] = []
     while len(forced) < MAX_TRACE:
         broken = _broken(s)
@@ -214,7 +227,7 @@ def _trace(grid: Sequence[int], cell: int, digit: int) -> tuple[list[Candidate],
     return None
 
 
-def _broken(s: State) -> str:
+def _broken(s: Position) -> str:
     """Why the position cannot go on, or ''."""
     for c in range(81):
         if not s.grid[c] and not s.cands[c]:
@@ -229,7 +242,7 @@ def _broken(s: State) -> str:
     return ""
 
 
-def _forced_move(s: State) -> Candidate | None:
+def _forced_move(s: Position) -> Candidate | None:
     """A naked or hidden single of the position, if any."""
     for c in range(81):
         if not s.grid[c] and len(DIGITS_OF[s.cands[c]]) == 1:
@@ -324,7 +337,7 @@ def hint(
     if mistakes:  # wrong entries before notes; the selected cell's before others
         first = min(mistakes, key=lambda m: (m.kind != "entry", m.cell != target))
         return Hint(target, mistake=first)
-    return _step_for(State.from_grid(grid, notes), target, solution, seconds)
+    return _step_for(Position.from_grid(grid, notes), target, solution, seconds)
 
 
 def _no_hint_because(verdict: Verdict) -> str:

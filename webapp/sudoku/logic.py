@@ -33,15 +33,15 @@ from .techniques import (
     wings,
 )
 from .techniques.clock import OutOfTime
-from .techniques.state import State
+from .techniques.position import Position
 from .techniques.step import Step
 
-__all__ = ["TECHNIQUES", "LogicalSolve", "State", "Step", "next_step", "solve_logically"]
+__all__ = ["TECHNIQUES", "LogicalSolve", "Position", "Step", "next_step", "solve_logically"]
 
-Technique = Callable[[State], Step | None]
-Timed = Callable[[State, float | None], Step | None]
+Technique = Callable[[Position], Step | None]
+Timed = Callable[[Position, float | None], Step | None]
 
-# Pattern techniques, easiest first. Each takes a State and returns a Step or None.
+# Pattern techniques, easiest first. Each takes a Position and returns a Step or None.
 TECHNIQUES: tuple[tuple[str, Technique], ...] = (
     ("Full house", singles.full_house),
     ("Hidden single (box)", singles.hidden_single_box),
@@ -81,7 +81,7 @@ SEARCHES: tuple[tuple[str, Timed], ...] = (
 )
 
 
-def _pattern_step(s: State) -> Step | None:
+def _pattern_step(s: Position) -> Step | None:
     for _, technique in TECHNIQUES:
         step = technique(s)
         if step is not None:
@@ -89,7 +89,7 @@ def _pattern_step(s: State) -> Step | None:
     return None
 
 
-def _search_step(s: State, deadline: float | None) -> Step | None:
+def _search_step(s: Position, deadline: float | None) -> Step | None:
     for _, search in SEARCHES:
         step = search(s, deadline)
         if step is not None:
@@ -112,7 +112,7 @@ class _Solution:
         return self.known
 
 
-def _stuck(s: State) -> bool:
+def _stuck(s: Position) -> bool:
     """A cheap check for a broken position: an empty cell without candidates."""
     ones = 0
     for bb in s.dbb:
@@ -120,7 +120,7 @@ def _stuck(s: State) -> bool:
     return bool(s.empty & ~ones)
 
 
-def _step(s: State, deadline: float | None, solution: _Solution, searching: bool) -> Step | None:
+def _step(s: Position, deadline: float | None, solution: _Solution, searching: bool) -> Step | None:
     if s.solved or _stuck(s):
         return None
     step = _pattern_step(s)
@@ -154,7 +154,7 @@ def next_step(
     position (a clash, a cell or unit with no candidate left) gives None.
     """
     deadline = None if seconds is None else time.perf_counter() + seconds
-    s = State.from_grid(grid, cands)
+    s = Position.from_grid(grid, cands)
     if s.contradiction():
         return None
     return _step(s, deadline, _Solution(grid, solution), True)
@@ -188,7 +188,7 @@ def solve_logically(
     """
     started = time.perf_counter()
     deadline = None if seconds is None else started + seconds
-    s = State.from_grid(grid, cands)
+    s = Position.from_grid(grid, cands)
     known = _Solution(grid, solution)
     steps: list[Step] = []
     gave_up = False

@@ -1,8 +1,6 @@
 """Chains: X-chains (one digit), XY-chains (bivalue cells) and alternating inference chains.
 
-A chain alternates strong links (if one end is false the other is true: the only two places of
-a digit in a unit, or the only two digits of a cell) and weak links (both ends cannot be true:
-the same digit in two cells that see each other, or two digits of one cell). Starting with a
+A chain alternates strong and weak links (see links.py). Starting with a
 strong link from candidate A and ending with one into candidate B, it proves "A or B". Every
 candidate that sees both A and B (is weakly linked to both) goes. If the chain leads from
 "A is false" back to "A is true", A is true.
@@ -18,70 +16,19 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Iterator
 
-from ..board import CELLS, DIGITS, DIGITS_OF, PEERS, POPCOUNT, cell_name
+from ..board import (
+    cell_name,
+    set_bits,
+    shared_units,
+)
 from ..ratings import chain_rating, rating
 from .clock import check
-from .state import State
+from .links import WEAK_X, WEAK_XY, Links
+from .position import Position
 from .step import Step, cand_text, removals_text
-from .tables import UNIT_BB, first_cell, shared_units
 from .wings import w_wing
 
 MAX_NODES = 40  # longer chains are left to the forcing-chain techniques
-
-
-def _bit(cell: int, digit: int) -> int:
-    return 1 << (9 * cell + digit - 1)
-
-
-WEAK_X = [0] * 729  # same digit in the cell's peers
-WEAK_Y = [0] * 729  # other digits of the same cell
-for _c in CELLS:
-    for _d in DIGITS:
-        _p = 9 * _c + _d - 1
-        WEAK_X[_p] = sum(_bit(q, _d) for q in PEERS[_c])
-        WEAK_Y[_p] = sum(_bit(_c, e) for e in DIGITS if e != _d)
-WEAK_XY = [x | y for x, y in zip(WEAK_X, WEAK_Y, strict=True)]
-
-
-def bits(x: int) -> Iterator[int]:
-    """Indices of the set bits of x, lowest first."""
-    while x:
-        low = x & -x
-        yield low.bit_length() - 1
-        x ^= low
-
-
-class Links:
-    """The candidates of a position as one int, with their strong links by kind."""
-
-    def __init__(self, s: State) -> None:
-        cand = 0
-        for c in CELLS:
-            if s.cands[c]:
-                cand |= s.cands[c] << (9 * c)
-        self.cand = cand
-        strong_x = [0] * 729
-        for u in range(27):
-            ubb = UNIT_BB[u]
-            for d in DIGITS:
-                x = s.dbb[d] & ubb
-                if x.bit_count() == 2:
-                    a = first_cell(x)
-                    b = first_cell(x & (x - 1))
-                    pa, pb = 9 * a + d - 1, 9 * b + d - 1
-                    strong_x[pa] |= 1 << pb
-                    strong_x[pb] |= 1 << pa
-        strong_y = [0] * 729
-        for c in CELLS:
-            m = s.cands[c]
-            if POPCOUNT[m] == 2:
-                x, y = DIGITS_OF[m]
-                px, py = 9 * c + x - 1, 9 * c + y - 1
-                strong_y[px] = 1 << py
-                strong_y[py] = 1 << px
-        self.strong_x = strong_x
-        self.strong_y = strong_y
-        self.strong_xy = [a | b for a, b in zip(strong_x, strong_y, strict=True)]
 
 
 KINDS = {  # name: (strong table attribute, weak table, base rating, order)
@@ -109,7 +56,7 @@ def _levels(links: Links, strong: list[int], weak: list[int]) -> Iterator[list[t
         alive = []
         for st in states:
             a, true, false, frontier, hit = st
-            for t in bits(frontier):
+            for t in set_bits(frontier):
                 hit |= weak[t]
             st[4] = hit
             if true >> a & 1:
@@ -121,7 +68,7 @@ def _levels(links: Links, strong: list[int], weak: list[int]) -> Iterator[list[t
             new_false = hit & cand & ~false
             false |= new_false
             nxt = 0
-            for f in bits(new_false):
+            for f in set_bits(new_false):
                 nxt |= strong[f]
             nxt &= ~true
             if nxt:
@@ -143,12 +90,12 @@ def _trace(
     true = 0
     false = 1 << a
     frontier = 0
-    for t in bits(strong[a]):
+    for t in set_bits(strong[a]):
         parent_t[t] = a
         frontier |= 1 << t
     true |= frontier
     for _ in range(level):
-        for t in bits(frontier):
+        for t in set_bits(frontier):
             if (want == -1 and t == a) or (want != -1 and weak[t] & want):
                 chain = [t]
                 node = t
@@ -162,14 +109,14 @@ def _trace(
                 chain.reverse()
                 return chain
         new_false = 0
-        for t in bits(frontier):
-            for f in bits(weak[t] & cand & ~false & ~new_false):
+        for t in set_bits(frontier):
+            for f in set_bits(weak[t] & cand & ~false & ~new_false):
                 parent_f[f] = t
                 new_false |= 1 << f
         false |= new_false
         nxt = 0
-        for f in bits(new_false):
-            for t in bits(strong[f] & ~true & ~nxt):
+        for f in set_bits(new_false):
+            for t in set_bits(strong[f] & ~true & ~nxt):
                 parent_t[t] = f
                 nxt |= 1 << t
         true |= nxt
@@ -210,7 +157,7 @@ def _step(
         )
     a, y = chain[0], chain[-1]
     elim = weak[a] & weak[y] & links.cand
-    removed = tuple((p // 9, p % 9 + 1) for p in bits(elim))
+    removed = tuple((p // 9, p % 9 + 1) for p in set_bits(elim))
     return Step(
         name,
         rated,
@@ -225,11 +172,11 @@ def _step(
 
 
 def chain_step(
-    s: State,
+    s: Position,
     kinds: tuple[str, ...] = ("X-chain", "XY-chain", "AIC"),
     max_nodes: int = MAX_NODES,
     deadline: float | None = None,
-    extras: tuple[tuple[float, Callable[[State], Step | None]], ...] = (),
+    extras: tuple[tuple[float, Callable[[Position], Step | None]], ...] = (),
 ) -> Step | None:
     """The lowest-rated chain of the given kinds (shortest first), or None.
 
@@ -272,14 +219,14 @@ def chain_step(
     return None
 
 
-def x_chain(s: State) -> Step | None:
+def x_chain(s: Position) -> Step | None:
     return chain_step(s, ("X-chain",))
 
 
-def xy_chain(s: State) -> Step | None:
+def xy_chain(s: Position) -> Step | None:
     return chain_step(s, ("XY-chain",))
 
 
-def chains(s: State, deadline: float | None = None) -> Step | None:
+def chains(s: Position, deadline: float | None = None) -> Step | None:
     """X-chains, XY-chains, W-Wings and mixed chains together, the lowest rating first."""
     return chain_step(s, deadline=deadline, extras=((rating("W-Wing"), w_wing),))

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..board import DIGITS, POPCOUNT
+from ..board import COL_BB, DIGITS, POPCOUNT, ROW_BB, set_bits
 from ..ratings import rating
-from .state import State
+from .position import Position
 from .step import Step, digits_text
-from .tables import COL_BB, ROW_BB, cells_of
 
 FISH = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
@@ -30,7 +29,7 @@ def _line_masks(bb: int) -> tuple[list[int], list[int]]:
     return rows, cols
 
 
-def _fish(s: State, k: int) -> Step | None:
+def _fish(s: Position, k: int) -> Step | None:
     name = FISH[k]
     for d in DIGITS:
         bb = s.dbb[d]
@@ -79,11 +78,11 @@ def _step(
     cover_units = tuple(9 + j if by_rows else j for j in covers)
     base_txt = digits_text(i + 1 for i in base)
     cover_txt = digits_text(j + 1 for j in covers)
-    pattern = cells_of(cells)
+    pattern = set_bits(cells)
     return Step(
         name,
         rated,
-        eliminations=tuple((c, d) for c in cells_of(elim)),
+        eliminations=tuple((c, d) for c in set_bits(elim)),
         cells=tuple(pattern),
         candidates=tuple((c, d) for c in pattern),
         units=base_units + cover_units,
@@ -93,13 +92,13 @@ def _step(
     )
 
 
-def x_wing(s: State) -> Step | None:
+def x_wing(s: Position) -> Step | None:
     return _fish(s, 2)
 
 
-def swordfish(s: State) -> Step | None:
+def swordfish(s: Position) -> Step | None:
     return _fish(s, 3)
 
 
-def jellyfish(s: State) -> Step | None:
+def jellyfish(s: Position) -> Step | None:
     return _fish(s, 4)

@@ -23,12 +23,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .. import lanes
-from ..board import CELLS, DIGITS, cell_name, unit_name
+from ..board import CELLS, DIGITS, PEER_BB, UNIT_BB, cell_name, set_bits, unit_name
 from ..ratings import chain_rating, rating
 from .clock import check
-from .state import State
+from .position import Position
 from .step import Step, cand_text, names, removals_text
-from .tables import PEER_BB, UNIT_BB, cells_of
 
 PLACEMENT_WEIGHT = 2  # chain nodes counted per forced placement when rating a trial
 
@@ -40,7 +39,7 @@ def _length(placed: int) -> int:
 # --- Nishio -------------------------------------------------------------------------------
 
 
-def _open_units(s: State, d: int) -> list[tuple[int, int]]:
+def _open_units(s: Position, d: int) -> list[tuple[int, int]]:
     """(unit, unit bitboard) for each unit that does not hold d yet."""
     placed = 0
     for c in CELLS:
@@ -82,13 +81,13 @@ def _nishio_trial(
         todo = rest
 
 
-def nishio(s: State, deadline: float | None = None) -> Step | None:
+def nishio(s: Position, deadline: float | None = None) -> Step | None:
     """A candidate whose digit, followed alone, runs out of places (rated 7.5+)."""
     best: tuple[float, int, int, list[int], int] | None = None
     for d in DIGITS:
         check(deadline)
         open_units = _open_units(s, d)
-        for cell in cells_of(s.dbb[d]):
+        for cell in set_bits(s.dbb[d]):
             found = _nishio_trial(s.dbb[d], open_units, cell)
             if found is None:
                 continue
@@ -135,10 +134,10 @@ def _settle(x: int, free: int, locks: bool) -> tuple[int, int, int]:
     return x, free, placed
 
 
-def _trials(s: State, locks: bool, deadline: float | None) -> tuple[int, int, list[Trial]]:
+def _trials(s: Position, locks: bool, deadline: float | None) -> tuple[int, int, list[Trial]]:
     x0, free0 = lanes.encode(s.cands, s.grid)
     out = []
-    for cell in cells_of(s.empty):
+    for cell in set_bits(s.empty):
         check(deadline)
         for d in DIGITS:
             if not s.cands[cell] >> (d - 1) & 1:
@@ -166,7 +165,7 @@ def _as_pairs(bits: int) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
-def dynamic_forcing(s: State, plus: bool = False, deadline: float | None = None) -> Step | None:
+def dynamic_forcing(s: Position, plus: bool = False, deadline: float | None = None) -> Step | None:
     """The lowest-rated contradiction, cell or unit forcing chain found by trial."""
     name = "Dynamic forcing chain" + (" (+)" if plus else "")
     base = rating(name)
@@ -185,7 +184,7 @@ def dynamic_forcing(s: State, plus: bool = False, deadline: float | None = None)
             offer(rated, 1, lambda t=t, rated=rated: _contradiction_step(s, name, rated, t, plus))
     if best is None:
         # Cell forcing chains: every candidate of a cell leads to the same conclusion.
-        for cell in cells_of(s.empty):
+        for cell in set_bits(s.empty):
             branch = [by_cand[(cell, d)] for d in DIGITS if s.cands[cell] >> (d - 1) & 1]
             _forcing(
                 s, x0, free0, branch, f"whatever {cell_name(cell)} holds", plus, base, (), offer
@@ -196,7 +195,7 @@ def dynamic_forcing(s: State, plus: bool = False, deadline: float | None = None)
                 where = s.dbb[d] & UNIT_BB[u]
                 if where.bit_count() < 2:
                     continue
-                branch = [by_cand[(c, d)] for c in cells_of(where)]
+                branch = [by_cand[(c, d)] for c in set_bits(where)]
                 _forcing(
                     s,
                     x0,
@@ -212,7 +211,7 @@ def dynamic_forcing(s: State, plus: bool = False, deadline: float | None = None)
 
 
 def _forcing(
-    s: State,
+    s: Position,
     x0: int,
     free0: int,
     branch: list[Trial],
@@ -263,7 +262,7 @@ def _forcing(
     offer(rated, len(placements) * 3 + len(eliminations), make)
 
 
-def _contradiction_step(s: State, name: str, rated: float, t: Trial, plus: bool) -> Step:
+def _contradiction_step(s: Position, name: str, rated: float, t: Trial, plus: bool) -> Step:
     moves, reason = explain_trial(s, t.cell, t.digit, plus)
     shown = ", ".join(cand_text(m) for m in moves[:6]) + (", ..." if len(moves) > 6 else "")
     then = f" forces {shown}" if moves else ""
@@ -280,7 +279,7 @@ def _contradiction_step(s: State, name: str, rated: float, t: Trial, plus: bool)
 
 
 def explain_trial(
-    s: State, cell: int, digit: int, locks: bool = False
+    s: Position, cell: int, digit: int, locks: bool = False
 ) -> tuple[list[tuple[int, int]], str]:
     """Replay a failing trial slowly: the singles it forces, and the contradiction it meets."""
     from .intersections import claiming, pointing
@@ -308,10 +307,10 @@ def explain_trial(
 # --- Nested forcing chains ----------------------------------------------------------------
 
 
-def nested_forcing(s: State, deadline: float | None = None) -> Step | None:
+def nested_forcing(s: Position, deadline: float | None = None) -> Step | None:
     """A candidate whose assumption breaks once second-level trials are made inside it."""
     x0, free0 = lanes.encode(s.cands, s.grid)
-    order = sorted(cells_of(s.empty), key=lambda c: s.cands[c].bit_count())
+    order = sorted(set_bits(s.empty), key=lambda c: s.cands[c].bit_count())
     for cell in order:
         for d in DIGITS:
             if not s.cands[cell] >> (d - 1) & 1:
@@ -359,9 +358,9 @@ def nested_forcing(s: State, deadline: float | None = None) -> Step | None:
 # --- Solution -----------------------------------------------------------------------------
 
 
-def solution_step(s: State, solution: tuple[int, ...]) -> Step | None:
+def solution_step(s: Position, solution: tuple[int, ...]) -> Step | None:
     """Place the solution's digit in the empty cell with the fewest candidates."""
-    empty = cells_of(s.empty)
+    empty = set_bits(s.empty)
     if not empty:
         return None
     cell = min(empty, key=lambda c: (s.cands[c].bit_count(), c))

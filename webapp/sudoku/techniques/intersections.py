@@ -9,19 +9,31 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..board import BOX_OF, COL_OF, DIGITS, ROW_OF, cell_name, unit_name
+from ..board import (
+    BOX_BB,
+    BOX_OF,
+    COL_BB,
+    COL_OF,
+    DIGITS,
+    ROW_BB,
+    ROW_OF,
+    UNIT_BB,
+    cell_name,
+    first_cell,
+    set_bits,
+    unit_name,
+)
 from ..ratings import rating
+from .position import Position
 from .singles import single_after
-from .state import State
 from .step import Step, names
-from .tables import BOX_BB, COL_BB, ROW_BB, UNIT_BB, cells_of, first_cell
 
 Pattern = tuple[
     int, int, int, int, int
 ]  # digit, base unit, cover unit, pattern cells, eliminations
 
 
-def _pointing(s: State) -> Iterator[Pattern]:
+def _pointing(s: Position) -> Iterator[Pattern]:
     """Box b's d's all in one row or column: the rest of that line loses d."""
     for b in range(9):
         box = BOX_BB[b]
@@ -41,7 +53,7 @@ def _pointing(s: State) -> Iterator[Pattern]:
                     yield d, 18 + b, 9 + col, x, elim
 
 
-def _claiming(s: State) -> Iterator[Pattern]:
+def _claiming(s: Position) -> Iterator[Pattern]:
     """A line's d's all in one box: the rest of that box loses d."""
     for u in range(18):
         line = UNIT_BB[u]
@@ -58,8 +70,8 @@ def _claiming(s: State) -> Iterator[Pattern]:
 
 def _step(name: str, rated: float, pattern: Pattern, single: tuple[int, int, int] | None) -> Step:
     d, base, cover, x, elim = pattern
-    cells = cells_of(x)
-    removed = tuple((c, d) for c in cells_of(elim))
+    cells = set_bits(x)
+    removed = tuple((c, d) for c in set_bits(elim))
     text = (
         f"In {unit_name(base)}, {d} can only go in {names(cells)}, all in {unit_name(cover)}, "
         f"so the rest of {unit_name(cover)} cannot hold {d}"
@@ -80,38 +92,38 @@ def _step(name: str, rated: float, pattern: Pattern, single: tuple[int, int, int
         placements=placements,
         eliminations=removed,
         cells=tuple(cells),
-        candidates=tuple((c, d) for c in cells_of(x)),
+        candidates=tuple((c, d) for c in set_bits(x)),
         units=units,
         text=text,
     )
 
 
-def direct_pointing(s: State) -> Step | None:
+def direct_pointing(s: Position) -> Step | None:
     """Pointing whose eliminations leave a hidden single (rated 1.7)."""
     for pattern in _pointing(s):
-        single = single_after(s, [(c, pattern[0]) for c in cells_of(pattern[4])])
+        single = single_after(s, [(c, pattern[0]) for c in set_bits(pattern[4])])
         if single:
             return _step("Direct pointing", rating("Direct pointing"), pattern, single)
     return None
 
 
-def direct_claiming(s: State) -> Step | None:
+def direct_claiming(s: Position) -> Step | None:
     """Claiming whose eliminations leave a hidden single (rated 1.9)."""
     for pattern in _claiming(s):
-        single = single_after(s, [(c, pattern[0]) for c in cells_of(pattern[4])])
+        single = single_after(s, [(c, pattern[0]) for c in set_bits(pattern[4])])
         if single:
             return _step("Direct claiming", rating("Direct claiming"), pattern, single)
     return None
 
 
-def pointing(s: State) -> Step | None:
+def pointing(s: Position) -> Step | None:
     """A digit confined to one line within a box (rated 2.6)."""
     for pattern in _pointing(s):
         return _step("Pointing", rating("Pointing"), pattern, None)
     return None
 
 
-def claiming(s: State) -> Step | None:
+def claiming(s: Position) -> Step | None:
     """A digit confined to one box within a line (rated 2.8)."""
     for pattern in _claiming(s):
         return _step("Claiming", rating("Claiming"), pattern, None)

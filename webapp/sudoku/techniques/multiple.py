@@ -10,13 +10,12 @@ steps are labelled last resort.
 
 from __future__ import annotations
 
-from ..board import DIGITS, cell_name, unit_name
+from ..board import DIGITS, UNIT_BB, cell_name, set_bits, unit_name
 from ..ratings import chain_rating, rating
-from .chains import WEAK_XY, Links, bits
 from .clock import check
-from .state import State
+from .links import WEAK_XY, Links
+from .position import Position
 from .step import Step, cand_text
-from .tables import UNIT_BB, cells_of
 
 MAX_LEVELS = 20
 
@@ -36,13 +35,13 @@ def _closure(links: Links, p: int) -> tuple[list[int], list[int]]:
     frontier = 1 << p
     for _ in range(MAX_LEVELS):
         hit = 0
-        for t in bits(frontier):
+        for t in set_bits(frontier):
             hit |= WEAK_XY[t]
         new_off = hit & cand & ~off_all
         off_levels.append(new_off)
         off_all |= new_off
         nxt = 0
-        for f in bits(new_off):
+        for f in set_bits(new_off):
             nxt |= strong[f]
         nxt &= ~on_all
         if not nxt:
@@ -68,7 +67,7 @@ def _union(levels: list[int]) -> int:
     return out
 
 
-def multiple_forcing(s: State, deadline: float | None = None) -> Step | None:
+def multiple_forcing(s: Position, deadline: float | None = None) -> Step | None:
     """The lowest-rated cell or unit forcing chain with static links (rated 8.0+)."""
     links = Links(s)
     closures: dict[int, tuple[list[int], list[int], int, int]] = {}
@@ -81,7 +80,7 @@ def multiple_forcing(s: State, deadline: float | None = None) -> Step | None:
 
     best: tuple[float, int, Step] | None = None
     groups: list[tuple[str, tuple[int, ...], list[int]]] = []
-    for cell in cells_of(s.empty):
+    for cell in set_bits(s.empty):
         ps = [9 * cell + d - 1 for d in DIGITS if s.cands[cell] >> (d - 1) & 1]
         if len(ps) >= 2:
             groups.append((f"whatever {cell_name(cell)} holds", (), ps))
@@ -89,7 +88,7 @@ def multiple_forcing(s: State, deadline: float | None = None) -> Step | None:
         for d in DIGITS:
             where = s.dbb[d] & UNIT_BB[u]
             if where.bit_count() >= 2:
-                ps = [9 * c + d - 1 for c in cells_of(where)]
+                ps = [9 * c + d - 1 for c in set_bits(where)]
                 groups.append((f"wherever {d} goes in {unit_name(u)}", (u,), ps))
     for premise, units, ps in groups:
         check(deadline)
@@ -104,7 +103,7 @@ def multiple_forcing(s: State, deadline: float | None = None) -> Step | None:
         off &= links.cand
         if not on and not off:
             continue
-        for q in bits(on | off):
+        for q in set_bits(on | off):
             is_on = bool(on >> q & 1)
             length = 0
             for p in ps:

@@ -2,17 +2,30 @@
 
 from __future__ import annotations
 
-from ..board import ALL, BIT, DIGITS, DIGITS_OF, UNITS, UNITS_OF, cell_name, unit_name
+from ..board import (
+    ALL,
+    BIT,
+    DIGITS,
+    DIGITS_OF,
+    PEER_BB,
+    UNIT_BB,
+    UNITS,
+    UNITS_OF,
+    cell_name,
+    first_cell,
+    is_single,
+    set_bits,
+    unit_name,
+)
 from ..ratings import rating
-from .state import State
+from .position import Position
 from .step import Step
-from .tables import PEER_BB, UNIT_BB, cells_of, first_cell, is_single
 
 BOX_UNITS = range(18, 27)
 LINE_UNITS = range(18)
 
 
-def full_house(s: State) -> Step | None:
+def full_house(s: Position) -> Step | None:
     """The last empty cell of a unit takes the one digit the unit lacks."""
     for u in range(27):
         empty = s.empty & UNIT_BB[u]
@@ -43,7 +56,7 @@ def full_house_step(u: int, cell: int, digit: int) -> Step:
     )
 
 
-def _blockers(s: State, u: int, digit: int, cell: int) -> tuple[int, ...]:
+def _blockers(s: Position, u: int, digit: int, cell: int) -> tuple[int, ...]:
     """Placed copies of digit that see other empty cells of unit u (they rule those out)."""
     others = s.empty & UNIT_BB[u] & ~(1 << cell)
     found = []
@@ -53,7 +66,7 @@ def _blockers(s: State, u: int, digit: int, cell: int) -> tuple[int, ...]:
     return tuple(found)
 
 
-def hidden_single_step(s: State, u: int, digit: int, cell: int) -> Step:
+def hidden_single_step(s: Position, u: int, digit: int, cell: int) -> Step:
     """The step placing digit in the only cell of unit u that can hold it."""
     kind = unit_name(u).split()[0]
     return Step(
@@ -68,7 +81,7 @@ def hidden_single_step(s: State, u: int, digit: int, cell: int) -> Step:
     )
 
 
-def _hidden_single_in(s: State, units: range) -> Step | None:
+def _hidden_single_in(s: Position, units: range) -> Step | None:
     dbb = s.dbb
     for u in units:
         ubb = UNIT_BB[u]
@@ -79,17 +92,17 @@ def _hidden_single_in(s: State, units: range) -> Step | None:
     return None
 
 
-def hidden_single_box(s: State) -> Step | None:
+def hidden_single_box(s: Position) -> Step | None:
     """A digit with one possible cell left in a box (rated 1.2)."""
     return _hidden_single_in(s, BOX_UNITS)
 
 
-def hidden_single_line(s: State) -> Step | None:
+def hidden_single_line(s: Position) -> Step | None:
     """A digit with one possible cell left in a row or column (rated 1.5)."""
     return _hidden_single_in(s, LINE_UNITS)
 
 
-def naked_single(s: State) -> Step | None:
+def naked_single(s: Position) -> Step | None:
     """An empty cell with one candidate left."""
     ones = twos = 0
     for d in DIGITS:
@@ -117,7 +130,7 @@ def naked_single_step(cell: int, digit: int) -> Step:
     )
 
 
-def single_after(s: State, eliminations: list[tuple[int, int]]) -> tuple[int, int, int] | None:
+def single_after(s: Position, eliminations: list[tuple[int, int]]) -> tuple[int, int, int] | None:
     """A hidden single (cell, digit, unit) that the eliminations would leave, if any.
 
     Only units through an eliminated cell are looked at: elsewhere nothing changed.
@@ -128,7 +141,7 @@ def single_after(s: State, eliminations: list[tuple[int, int]]) -> tuple[int, in
     for digit, cells in gone.items():
         left = s.dbb[digit] & ~cells
         seen_units: set[int] = set()
-        for cell in cells_of(cells):
+        for cell in set_bits(cells):
             for u in UNITS_OF[cell]:
                 if u in seen_units:
                     continue

@@ -11,12 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from ..board import BIT, DIGITS, DIGITS_OF, POPCOUNT, UNITS, cell_name, unit_name
+from ..board import BIT, DIGITS, DIGITS_OF, POPCOUNT, UNIT_BB, UNITS, cell_name, set_bits, unit_name
 from ..ratings import rating
+from .position import Position
 from .singles import single_after
-from .state import State
 from .step import Step, digits_text, names
-from .tables import UNIT_BB, cells_of
 
 SIZE_NAME = {2: "pair", 3: "triple", 4: "quad"}
 
@@ -24,7 +23,7 @@ Found = tuple[int, tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...]
 # unit, cells, digits, eliminations
 
 
-def _naked(s: State, k: int) -> Iterator[Found]:
+def _naked(s: Position, k: int) -> Iterator[Found]:
     cands = s.cands
     for u in range(27):
         empty = [c for c in UNITS[u] if not s.grid[c]]
@@ -46,7 +45,7 @@ def _naked(s: State, k: int) -> Iterator[Found]:
                 yield u, combo, DIGITS_OF[mask], elim
 
 
-def _hidden(s: State, k: int) -> Iterator[Found]:
+def _hidden(s: Position, k: int) -> Iterator[Found]:
     dbb = s.dbb
     for u in range(27):
         ubb = UNIT_BB[u]
@@ -62,9 +61,9 @@ def _hidden(s: State, k: int) -> Iterator[Found]:
             if cells.bit_count() != k:
                 continue
             keep = sum(BIT[d] for d in combo)
-            elim = tuple((c, d) for c in cells_of(cells) for d in DIGITS_OF[s.cands[c] & ~keep])
+            elim = tuple((c, d) for c in set_bits(cells) for d in DIGITS_OF[s.cands[c] & ~keep])
             if elim:
-                yield u, tuple(cells_of(cells)), combo, elim
+                yield u, tuple(set_bits(cells)), combo, elim
 
 
 def _naked_step(k: int, found: Found) -> Step:
@@ -82,7 +81,7 @@ def _naked_step(k: int, found: Found) -> Step:
 
 
 def _hidden_step(
-    s: State,
+    s: Position,
     k: int,
     found: Found,
     name: str | None = None,
@@ -117,7 +116,7 @@ def _hidden_step(
     )
 
 
-def _direct_hidden(s: State, k: int) -> Step | None:
+def _direct_hidden(s: Position, k: int) -> Step | None:
     name = f"Direct hidden {SIZE_NAME[k]}"
     for found in _hidden(s, k):
         single = single_after(s, list(found[3]))
@@ -126,35 +125,35 @@ def _direct_hidden(s: State, k: int) -> Step | None:
     return None
 
 
-def naked_pair(s: State) -> Step | None:
+def naked_pair(s: Position) -> Step | None:
     return next((_naked_step(2, f) for f in _naked(s, 2)), None)
 
 
-def naked_triple(s: State) -> Step | None:
+def naked_triple(s: Position) -> Step | None:
     return next((_naked_step(3, f) for f in _naked(s, 3)), None)
 
 
-def naked_quad(s: State) -> Step | None:
+def naked_quad(s: Position) -> Step | None:
     return next((_naked_step(4, f) for f in _naked(s, 4)), None)
 
 
-def hidden_pair(s: State) -> Step | None:
+def hidden_pair(s: Position) -> Step | None:
     return next((_hidden_step(s, 2, f) for f in _hidden(s, 2)), None)
 
 
-def hidden_triple(s: State) -> Step | None:
+def hidden_triple(s: Position) -> Step | None:
     return next((_hidden_step(s, 3, f) for f in _hidden(s, 3)), None)
 
 
-def hidden_quad(s: State) -> Step | None:
+def hidden_quad(s: Position) -> Step | None:
     return next((_hidden_step(s, 4, f) for f in _hidden(s, 4)), None)
 
 
-def direct_hidden_pair(s: State) -> Step | None:
+def direct_hidden_pair(s: Position) -> Step | None:
     """A hidden pair whose eliminations leave a hidden single (rated 2.0)."""
     return _direct_hidden(s, 2)
 
 
-def direct_hidden_triple(s: State) -> Step | None:
+def direct_hidden_triple(s: Position) -> Step | None:
     """A hidden triple whose eliminations leave a hidden single (rated 2.5)."""
     return _direct_hidden(s, 3)

@@ -8,11 +8,22 @@ what the grader and the hints work with.
 
 from __future__ import annotations
 
-from ..board import BOX_OF, DIGITS, DIGITS_OF, POPCOUNT, UNITS_OF, cell_name, unit_name
+from ..board import (
+    BOX_OF,
+    DIGITS,
+    DIGITS_OF,
+    PEER_BB,
+    POPCOUNT,
+    UNIT_BB,
+    UNITS_OF,
+    cell_name,
+    set_bits,
+    shared_units,
+    unit_name,
+)
 from ..ratings import rating
-from .state import State
+from .position import Position
 from .step import Step, digits_text, names
-from .tables import PEER_BB, UNIT_BB, cells_of, shared_units
 from .wings import cells_with_count
 
 TYPE_2 = rating("Unique rectangle type 2")
@@ -37,7 +48,7 @@ def _rectangles() -> list[tuple[int, int, int, int]]:
 RECTANGLES = _rectangles()
 
 
-def _unique_rectangles(s: State):
+def _unique_rectangles(s: Position):
     """Yield (corners, pair mask, list of corners holding more than the pair)."""
     cands = s.cands
     for corners in RECTANGLES:
@@ -80,7 +91,7 @@ def _step(
     )
 
 
-def unique_rectangle(s: State) -> Step | None:
+def unique_rectangle(s: Position) -> Step | None:
     """Unique rectangle types 1, 2 and 4 (rated 4.5, 4.6 and 4.7), easiest first."""
     best: Step | None = None
     for corners, pair, extra in _unique_rectangles(s):
@@ -111,7 +122,7 @@ def unique_rectangle(s: State) -> Step | None:
                     TYPE_2,
                     corners,
                     pair,
-                    [(c, z) for c in cells_of(elim_bb)],
+                    [(c, z) for c in set_bits(elim_bb)],
                     f", so {cell_name(x)} or {cell_name(y)} holds {z} and cells that see both "
                     f"cannot",
                     units,
@@ -140,14 +151,14 @@ def unique_rectangle(s: State) -> Step | None:
     return best
 
 
-def bug_plus_one(s: State) -> Step | None:
+def bug_plus_one(s: Position) -> Step | None:
     """Every empty cell bivalue but one: that cell takes the digit seen three times (5.6)."""
     empty = s.empty
     bivalue = cells_with_count(s, 2)
     rest = empty & ~bivalue
     if rest.bit_count() != 1 or not (trivalue := cells_with_count(s, 3) & rest):
         return None
-    p = cells_of(trivalue)[0]
+    p = set_bits(trivalue)[0]
     odd = None
     for d in DIGITS:
         for u in range(27):

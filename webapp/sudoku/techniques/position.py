@@ -8,11 +8,24 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..board import ALL, BIT, CELLS, DIGITS, DIGITS_OF, PEERS, UNITS, Grid, cell_name, unit_name
-from .tables import CELL_BB, PEER_BB, UNIT_BB
+from ..board import (
+    ALL,
+    BIT,
+    CELL_BB,
+    CELLS,
+    DIGITS,
+    DIGITS_OF,
+    PEER_BB,
+    PEERS,
+    UNIT_BB,
+    UNITS,
+    Grid,
+    cell_name,
+    unit_name,
+)
 
 
-class State:
+class Position:
     """A mutable position: `grid` (81 ints, 0 empty), `cands` and `dbb` as described above."""
 
     __slots__ = ("cands", "dbb", "empty", "grid")
@@ -32,7 +45,7 @@ class State:
         self.empty = empty
 
     @classmethod
-    def from_grid(cls, grid: Sequence[int], notes: Sequence[int] | None = None) -> State:
+    def from_grid(cls, grid: Sequence[int], notes: Sequence[int] | None = None) -> Position:
         """The position of a grid, with candidates from the placed digits and optional notes.
 
         Without notes, an empty cell's candidates are the digits none of its peers holds. With
@@ -53,8 +66,8 @@ class State:
             cands[c] = allowed
         return cls(cells, cands)
 
-    def copy(self) -> State:
-        new = State.__new__(State)
+    def copy(self) -> Position:
+        new = Position.__new__(Position)
         new.grid = self.grid[:]
         new.cands = self.cands[:]
         new.dbb = self.dbb[:]
