@@ -123,18 +123,19 @@ def _back_to_level(
     enough. Every puzzle along the way has one solution, as it holds more clues than the last.
     """
     easy_enough, too_hard = 0, len(removed)
-    best: tuple[Grid, Grade] | None = None
+    best: Grid | None = None
+    best_grade: Grade | None = None
     while too_hard - easy_enough > 1:
         middle = (easy_enough + too_hard) // 2
         puzzle = without(solution, removed[:middle])
         rated = grade(puzzle, seconds=None, solution=solution)
         if LEVEL_NAMES.index(rated.level) <= target:
-            easy_enough, best = middle, (puzzle, rated)
+            easy_enough, best, best_grade = middle, puzzle, rated
         else:
             too_hard = middle
-    if best is None or LEVEL_NAMES.index(best[1].level) != target:
+    if best is None or best_grade is None or LEVEL_NAMES.index(best_grade.level) != target:
         return None
-    return best[0], solution, best[1]
+    return best, solution, best_grade
 
 
 def full_grid(rng: random.Random) -> Grid:

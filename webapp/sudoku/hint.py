@@ -181,14 +181,16 @@ def _step_for(s: Position, target: int | None, solution: Grid, seconds: float | 
         direct = _target_single(s, target)
         if direct is not None:
             return Hint(target, step=direct, direct=True)
-        helpful = []
+        # The easiest single that helps, those after which the target is a single first.
+        best: Hint | None = None
+        best_key = (True, 0.0)
         for single in _singles(s):
             helps, after = _progress(s, single, target)
-            if helps:
-                helpful.append((not after, single.rating, single, after))
-        if helpful:
-            _, _, step, after = min(helpful, key=lambda h: h[:2])
-            return Hint(target, step=step, helps=True, after=after)
+            if helps and (best is None or (not after, single.rating) < best_key):
+                best = Hint(target, step=single, helps=True, after=after)
+                best_key = (not after, single.rating)
+        if best is not None:
+            return best
     step = next_step(s.grid, s.cands, seconds=seconds, solution=solution)
     if step is None:
         return Hint(target, problem="There is nothing left to find: the grid is full.")

@@ -120,7 +120,9 @@ def _stuck(s: Position) -> bool:
     return bool(s.empty & ~ones)
 
 
-def _step(s: Position, deadline: float | None, solution: _Solution, searching: bool) -> Step | None:
+def _find_step(
+    s: Position, deadline: float | None, solution: _Solution, searching: bool
+) -> Step | None:
     if s.solved or _stuck(s):
         return None
     step = _pattern_step(s)
@@ -157,7 +159,7 @@ def next_step(
     s = Position.from_grid(grid, cands)
     if s.contradiction():
         return None
-    return _step(s, deadline, _Solution(grid, solution), True)
+    return _find_step(s, deadline, _Solution(grid, solution), True)
 
 
 @dataclass(frozen=True)
@@ -198,7 +200,7 @@ def solve_logically(
     while len(steps) < max_steps:
         if not gave_up and deadline is not None and time.perf_counter() > deadline:
             gave_up = True
-        step = _step(s, deadline, known, not gave_up)
+        step = _find_step(s, deadline, known, not gave_up)
         if step is None:
             break
         if step.technique == "Solution lookup" and not gave_up and deadline is not None:

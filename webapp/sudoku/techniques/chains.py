@@ -14,7 +14,8 @@ length bonus.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from typing import NamedTuple
 
 from ..board import (
     cell_name,
@@ -31,19 +32,52 @@ from .wings import w_wing
 MAX_NODES = 40  # longer chains are left to the forcing-chain techniques
 
 
-KINDS = {  # name: (strong table attribute, weak table, base rating, order)
-    "X-chain": ("strong_x", WEAK_X, rating("X-chain"), 0),
-    "XY-chain": ("strong_y", WEAK_XY, rating("XY-chain"), 1),
-    "AIC": ("strong_xy", WEAK_XY, rating("AIC"), 2),
+class ChainKind(NamedTuple):
+    """Which strong links a kind of chain follows (a Links attribute), its weak links, its
+    base rating, and its place among kinds of the same rating."""
+
+    strong: str
+    weak: Sequence[int]
+    base: float
+    order: int
+
+
+KINDS = {
+    "X-chain": ChainKind("strong_x", WEAK_X, rating("X-chain"), 0),
+    "XY-chain": ChainKind("strong_y", WEAK_XY, rating("XY-chain"), 1),
+    "AIC": ChainKind("strong_xy", WEAK_XY, rating("AIC"), 2),
 }
 
 
-def _levels(links: Links, strong: list[int], weak: list[int]) -> Iterator[list[tuple[int, int]]]:
+class ChainEnd(NamedTuple):
+    """Chains from `start` reach, at some length, eliminations `result` (a candidate set), or
+    start itself (`result` == -1: start is true)."""
+
+    start: int
+    result: int
+
+
+class Pending(NamedTuple):
+    """The next length to try for one kind of chain; the heap takes the lowest rating first."""
+
+    rating: float
+    order: int
+    level: int
+    name: str
+    levels: Iterator[list[ChainEnd]]
+
+
+class NamedChain(NamedTuple):
+    """A named pattern that is a chain in disguise (such as the W-Wing), and its rating."""
+
+    rating: float
+    find: Callable[[Position], Step | None]
+
+
+def _levels(links: Links, strong: Sequence[int], weak: Sequence[int]) -> Iterator[list[ChainEnd]]:
     """Grow chains from every start one strong link per level.
 
-    Yields, for levels 1, 2, ... (a chain of 2 * level nodes), the list of (start, result):
-    result is the set of candidates the chains from `start` eliminate, or -1 when the chain
-    leads from "start is false" back to "start is true".
+    Yields, for levels 1, 2, ... (a chain of 2 * level nodes), the ends found at that level.
     """
     cand = links.cand
     states = []  # per start: [start, true, false, frontier, seen by the true ones]
@@ -60,11 +94,11 @@ def _levels(links: Links, strong: list[int], weak: list[int]) -> Iterator[list[t
                 hit |= weak[t]
             st[4] = hit
             if true >> a & 1:
-                found.append((a, -1))
+                found.append(ChainEnd(a, -1))
                 continue
             elim = weak[a] & hit & cand
             if elim:
-                found.append((a, elim))
+                found.append(ChainEnd(a, elim))
             new_false = hit & cand & ~false
             false |= new_false
             nxt = 0
@@ -81,7 +115,7 @@ def _levels(links: Links, strong: list[int], weak: list[int]) -> Iterator[list[t
 
 
 def _trace(
-    links: Links, strong: list[int], weak: list[int], a: int, level: int, want: int
+    links: Links, strong: Sequence[int], weak: Sequence[int], a: int, level: int, want: int
 ) -> list[int]:
     """The chain from start a (as a list of candidates) whose far end sees `want` or is a."""
     cand = links.cand
@@ -135,8 +169,8 @@ def _chain_units(chain: list[int]) -> tuple[int, ...]:
     return tuple(units)
 
 
-def _step(
-    name: str, rated: float, links: Links, weak: list[int], chain: list[int], result: int
+def _describe_chain(
+    name: str, rated: float, links: Links, weak: Sequence[int], chain: list[int], result: int
 ) -> Step:
     nodes = tuple((p // 9, p % 9 + 1) for p in chain)
     cells = tuple(dict.fromkeys(c for c, _ in nodes))
@@ -176,44 +210,40 @@ def chain_step(
     kinds: tuple[str, ...] = ("X-chain", "XY-chain", "AIC"),
     max_nodes: int = MAX_NODES,
     deadline: float | None = None,
-    extras: tuple[tuple[float, Callable[[Position], Step | None]], ...] = (),
+    extras: tuple[NamedChain, ...] = (),
 ) -> Step | None:
     """The lowest-rated chain of the given kinds (shortest first), or None.
 
-    `extras` are (rating, technique) pairs for named patterns that are chains in disguise
-    (such as the W-Wing); each runs just before the chains of its rating.
+    Each of `extras` runs just before the chains of its rating.
     """
     links = Links(s)
-    pending = sorted(extras, key=lambda e: e[0])
-    queue: list[tuple[float, int, int, str, Iterator[list[tuple[int, int]]]]] = []
+    pending = sorted(extras, key=lambda extra: extra.rating)
+    queue: list[Pending] = []
     for name in kinds:
-        attr, weak, base, order = KINDS[name]
-        strong = getattr(links, attr)
-        gen = _levels(links, strong, weak)
-        heapq.heappush(queue, (chain_rating(base, 2), order, 1, name, gen))
+        kind = KINDS[name]
+        levels = _levels(links, getattr(links, kind.strong), kind.weak)
+        heapq.heappush(queue, Pending(chain_rating(kind.base, 2), kind.order, 1, name, levels))
     while queue:
         check(deadline)
-        while pending and pending[0][0] <= queue[0][0]:
-            step = pending.pop(0)[1](s)
+        while pending and pending[0].rating <= queue[0].rating:
+            step = pending.pop(0).find(s)
             if step is not None:
                 return step
-        rated, order, level, name, gen = heapq.heappop(queue)
-        found = next(gen, None)
+        now = heapq.heappop(queue)
+        found = next(now.levels, None)
         if found is None:
             continue
+        kind = KINDS[now.name]
         if found:
-            attr, weak, base, _ = KINDS[name]
-            strong = getattr(links, attr)
-            a, result = min(found, key=lambda f: -1 if f[1] == -1 else -f[1].bit_count())
-            chain = _trace(links, strong, weak, a, level, result)
-            return _step(name, rated, links, weak, chain, result)
-        if 2 * (level + 1) <= max_nodes:
-            base = KINDS[name][2]
-            heapq.heappush(
-                queue, (chain_rating(base, 2 * (level + 1)), order, level + 1, name, gen)
-            )
-    for _, technique in pending:
-        step = technique(s)
+            end = min(found, key=lambda e: -1 if e.result == -1 else -e.result.bit_count())
+            strong = getattr(links, kind.strong)
+            chain = _trace(links, strong, kind.weak, end.start, now.level, end.result)
+            return _describe_chain(now.name, now.rating, links, kind.weak, chain, end.result)
+        if 2 * (now.level + 1) <= max_nodes:
+            rated = chain_rating(kind.base, 2 * (now.level + 1))
+            heapq.heappush(queue, now._replace(rating=rated, level=now.level + 1))
+    for extra in pending:
+        step = extra.find(s)
         if step is not None:
             return step
     return None
@@ -229,4 +259,4 @@ def xy_chain(s: Position) -> Step | None:
 
 def chains(s: Position, deadline: float | None = None) -> Step | None:
     """X-chains, XY-chains, W-Wings and mixed chains together, the lowest rating first."""
-    return chain_step(s, deadline=deadline, extras=((rating("W-Wing"), w_wing),))
+    return chain_step(s, deadline=deadline, extras=(NamedChain(rating("W-Wing"), w_wing),))

@@ -59,11 +59,11 @@ def _fish(s: Position, k: int) -> Step | None:
                 elim = bb & cover & ~base
                 if not elim:
                     continue
-                return _step(name, rating(name), d, by_rows, combo, covers, bb & base, elim)
+                return _fish_step(name, rating(name), d, by_rows, combo, covers, bb & base, elim)
     return None
 
 
-def _step(
+def _fish_step(
     name: str,
     rated: float,
     d: int,

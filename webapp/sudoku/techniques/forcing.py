@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .. import lanes
 from ..board import CELLS, DIGITS, PEER_BB, UNIT_BB, cell_name, set_bits, unit_name
@@ -81,9 +82,19 @@ def _nishio_trial(
         todo = rest
 
 
+class NishioFind(NamedTuple):
+    """A digit in a cell whose own hidden singles, followed, leave `unit` without a place."""
+
+    rating: float
+    cell: int
+    digit: int
+    placed: list[int]
+    unit: int
+
+
 def nishio(s: Position, deadline: float | None = None) -> Step | None:
     """A candidate whose digit, followed alone, runs out of places (rated 7.5+)."""
-    best: tuple[float, int, int, list[int], int] | None = None
+    best: NishioFind | None = None
     for d in DIGITS:
         check(deadline)
         open_units = _open_units(s, d)
@@ -93,8 +104,8 @@ def nishio(s: Position, deadline: float | None = None) -> Step | None:
                 continue
             placed, unit = found
             rated = chain_rating(rating("Nishio forcing chain"), _length(len(placed) - 1))
-            if best is None or rated < best[0]:
-                best = (rated, cell, d, placed, unit)
+            if best is None or rated < best.rating:
+                best = NishioFind(rated, cell, d, placed, unit)
     if best is None:
         return None
     rated, cell, d, placed, unit = best
@@ -165,17 +176,26 @@ def _as_pairs(bits: int) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
+class Offer(NamedTuple):
+    """A step found by trial: its rating, how much it gives (a placement counts 3, an
+    elimination 1), and how to write it (done only for the one chosen)."""
+
+    rating: float
+    gain: int
+    make: Callable[[], Step]
+
+
 def dynamic_forcing(s: Position, plus: bool = False, deadline: float | None = None) -> Step | None:
     """The lowest-rated contradiction, cell or unit forcing chain found by trial."""
     name = "Dynamic forcing chain" + (" (+)" if plus else "")
     base = rating(name)
     x0, free0, trials = _trials(s, plus, deadline)
-    best: tuple[float, int, Callable[[], Step]] | None = None
+    best: Offer | None = None
 
     def offer(rated: float, gain: int, make: Callable[[], Step]) -> None:
         nonlocal best
-        if best is None or (rated, -gain) < (best[0], -best[1]):
-            best = (rated, gain, make)
+        if best is None or (rated, -gain) < (best.rating, -best.gain):
+            best = Offer(rated, gain, make)
 
     by_cand = {(t.cell, t.digit): t for t in trials}
     for t in trials:
@@ -207,7 +227,7 @@ def dynamic_forcing(s: Position, plus: bool = False, deadline: float | None = No
                     (u,),
                     offer,
                 )
-    return best[2]() if best else None
+    return best.make() if best else None
 
 
 def _forcing(

@@ -78,7 +78,8 @@ def multiple_forcing(s: Position, deadline: float | None = None) -> Step | None:
             closures[p] = (on, off, _union(on), _union(off))
         return closures[p]
 
-    best: tuple[float, int, Step] | None = None
+    best: Step | None = None
+    best_key = (float("inf"), 0)  # (rating, -gain): a placement gains 3, an elimination 1
     groups: list[tuple[str, tuple[int, ...], list[int]]] = []
     for cell in set_bits(s.empty):
         ps = [9 * cell + d - 1 for d in DIGITS if s.cands[cell] >> (d - 1) & 1]
@@ -111,12 +112,13 @@ def multiple_forcing(s: Position, deadline: float | None = None) -> Step | None:
                 length += _depth(on_levels if is_on else off_levels, q, is_on)
             rated = chain_rating(rating("Cell or unit forcing chains"), length - 2)
             gain = 3 if is_on else 1
-            if best is None or (rated, -gain) < (best[0], -best[1]):
-                best = (rated, gain, _step(premise, units, ps, q, is_on, rated))
-    return best[2] if best else None
+            if (rated, -gain) < best_key:
+                best_key = (rated, -gain)
+                best = _forcing_step(premise, units, ps, q, is_on, rated)
+    return best
 
 
-def _step(
+def _forcing_step(
     premise: str, units: tuple[int, ...], ps: list[int], q: int, is_on: bool, rated: float
 ) -> Step:
     cell, digit = q // 9, q % 9 + 1

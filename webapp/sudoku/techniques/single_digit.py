@@ -29,7 +29,7 @@ def _kind(u1: int, u2: int) -> str:
 
 def turbot(s: Position) -> Step | None:
     """Two strong links on a digit whose inner ends see each other (the easiest kind first)."""
-    best: tuple[float, Step] | None = None
+    best: Step | None = None
     for d in DIGITS:
         links = strong_links(s, d)
         for i, (u1, a1, b1) in enumerate(links):
@@ -46,7 +46,7 @@ def turbot(s: Position) -> Step | None:
                             continue
                         name = _kind(u1, u2)
                         rated = rating(name)
-                        if best is not None and best[0] <= rated:
+                        if best is not None and best.rating <= rated:
                             continue
                         step = Step(
                             name,
@@ -62,8 +62,8 @@ def turbot(s: Position) -> Step | None:
                         )
                         if name == "Skyscraper":
                             return step
-                        best = (rated, step)
-    return best[1] if best else None
+                        best = step
+    return best
 
 
 def _clusters(s: Position, d: int) -> list[dict[int, int]]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ..board import (
     ALL,
     BIT,
@@ -130,8 +132,16 @@ def naked_single_step(cell: int, digit: int) -> Step:
     )
 
 
-def single_after(s: Position, eliminations: list[tuple[int, int]]) -> tuple[int, int, int] | None:
-    """A hidden single (cell, digit, unit) that the eliminations would leave, if any.
+class HiddenSingle(NamedTuple):
+    """The only place left for `digit` in `unit`."""
+
+    cell: int
+    digit: int
+    unit: int
+
+
+def single_after(s: Position, eliminations: list[tuple[int, int]]) -> HiddenSingle | None:
+    """A hidden single that the eliminations would leave, if any.
 
     Only units through an eliminated cell are looked at: elsewhere nothing changed.
     """
@@ -148,5 +158,5 @@ def single_after(s: Position, eliminations: list[tuple[int, int]]) -> tuple[int,
                 seen_units.add(u)
                 x = left & UNIT_BB[u]
                 if x and not x & (x - 1):
-                    return first_cell(x), digit, u
+                    return HiddenSingle(first_cell(x), digit, u)
     return None

@@ -10,20 +10,27 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import combinations
+from typing import NamedTuple
 
 from ..board import BIT, DIGITS, DIGITS_OF, POPCOUNT, UNIT_BB, UNITS, cell_name, set_bits, unit_name
 from ..ratings import rating
 from .position import Position
-from .singles import single_after
+from .singles import HiddenSingle, single_after
 from .step import Step, digits_text, names
 
 SIZE_NAME = {2: "pair", 3: "triple", 4: "quad"}
 
-Found = tuple[int, tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...]]
-# unit, cells, digits, eliminations
+
+class Subset(NamedTuple):
+    """k cells and k digits of a unit that hold each other, and what that removes."""
+
+    unit: int
+    cells: tuple[int, ...]
+    digits: tuple[int, ...]
+    eliminations: tuple[tuple[int, int], ...]
 
 
-def _naked(s: Position, k: int) -> Iterator[Found]:
+def _naked(s: Position, k: int) -> Iterator[Subset]:
     cands = s.cands
     for u in range(27):
         empty = [c for c in UNITS[u] if not s.grid[c]]
@@ -42,10 +49,10 @@ def _naked(s: Position, k: int) -> Iterator[Found]:
                 (c, d) for c in empty if c not in combo for d in DIGITS_OF[cands[c] & mask]
             )
             if elim:
-                yield u, combo, DIGITS_OF[mask], elim
+                yield Subset(u, combo, DIGITS_OF[mask], elim)
 
 
-def _hidden(s: Position, k: int) -> Iterator[Found]:
+def _hidden(s: Position, k: int) -> Iterator[Subset]:
     dbb = s.dbb
     for u in range(27):
         ubb = UNIT_BB[u]
@@ -63,10 +70,10 @@ def _hidden(s: Position, k: int) -> Iterator[Found]:
             keep = sum(BIT[d] for d in combo)
             elim = tuple((c, d) for c in set_bits(cells) for d in DIGITS_OF[s.cands[c] & ~keep])
             if elim:
-                yield u, tuple(set_bits(cells)), combo, elim
+                yield Subset(u, tuple(set_bits(cells)), combo, elim)
 
 
-def _naked_step(k: int, found: Found) -> Step:
+def _naked_step(k: int, found: Subset) -> Step:
     u, cells, digits, elim = found
     return Step(
         f"Naked {SIZE_NAME[k]}",
@@ -83,10 +90,10 @@ def _naked_step(k: int, found: Found) -> Step:
 def _hidden_step(
     s: Position,
     k: int,
-    found: Found,
+    found: Subset,
     name: str | None = None,
     rated: float | None = None,
-    single: tuple[int, int, int] | None = None,
+    single: HiddenSingle | None = None,
 ) -> Step:
     u, cells, digits, elim = found
     text = (
@@ -119,7 +126,7 @@ def _hidden_step(
 def _direct_hidden(s: Position, k: int) -> Step | None:
     name = f"Direct hidden {SIZE_NAME[k]}"
     for found in _hidden(s, k):
-        single = single_after(s, list(found[3]))
+        single = single_after(s, list(found.eliminations))
         if single:
             return _hidden_step(s, k, found, name, rating(name), single)
     return None

@@ -71,7 +71,7 @@ def _ur_text(corners: tuple[int, ...], pair: int) -> str:
     )
 
 
-def _step(
+def _rectangle_step(
     name: str,
     rated: float,
     corners: tuple[int, ...],
@@ -98,7 +98,7 @@ def unique_rectangle(s: Position) -> Step | None:
         if len(extra) == 1:
             x = extra[0]
             elim = [(x, d) for d in DIGITS_OF[pair]]
-            return _step(
+            return _rectangle_step(
                 "Unique rectangle type 1",
                 rating("Unique rectangle type 1"),
                 corners,
@@ -117,7 +117,7 @@ def unique_rectangle(s: Position) -> Step | None:
             z = DIGITS_OF[more_x][0]
             elim_bb = s.dbb[z] & PEER_BB[x] & PEER_BB[y]
             if elim_bb:
-                best = _step(
+                best = _rectangle_step(
                     "Unique rectangle type 2",
                     TYPE_2,
                     corners,
@@ -135,7 +135,7 @@ def unique_rectangle(s: Position) -> Step | None:
                 only = s.dbb[keep] & UNIT_BB[u]
                 if only == (1 << x) | (1 << y):
                     drop = DIGITS_OF[pair & ~(1 << (keep - 1))][0]
-                    best = _step(
+                    best = _rectangle_step(
                         "Unique rectangle type 4",
                         rating("Unique rectangle type 4"),
                         corners,
