@@ -12,6 +12,7 @@ from bench.stats import spearman
 from webapp.sudoku.board import parse
 from webapp.sudoku.grade import LEVELS, grade, level_of
 from webapp.sudoku.ratings import RATINGS, rating
+from webapp.sudoku.search import UNLIMITED, Budget
 from webapp.sudoku.solver import count_solutions
 from webapp.sudoku.techniques.forcing import solution_step
 from webapp.sudoku.techniques.position import Position
@@ -54,7 +55,7 @@ def test_easy_puzzle() -> None:
 
 
 def test_hard_puzzle_needs_trials() -> None:
-    g = grade(parse(HARD), seconds=None)
+    g = grade(parse(HARD), budget=UNLIMITED)
     assert g.level == "Extreme" and g.rating >= 7.5
     assert not g.without_last_resort
     assert "forcing chain" in g.hardest.lower()
@@ -63,7 +64,8 @@ def test_hard_puzzle_needs_trials() -> None:
 
 
 def test_budget_gives_up_and_says_so() -> None:
-    g = grade(parse(HARD), seconds=0.0)
+    puzzle = parse(HARD)
+    g = grade(puzzle, budget=Budget(nodes=1), solution=count_solutions(puzzle).solution)
     assert g.gave_up
     assert "budget ran out" in g.line()
     assert g.line().startswith(f"{g.rating:.1f} {g.level} ")
@@ -86,7 +88,7 @@ def test_agrees_with_sudoku_explainer_on_a_sample() -> None:
     rows = read_rows("se_rated_calibration.tsv")
     rows = [r for r in rows if r[2] in ("cb_rand", "cb_strat", "sx_split")]
     sample = random.Random(3).sample(rows, 150)
-    ours = [grade(parse(p), seconds=2.0).rating for p, _, _ in sample]
+    ours = [grade(parse(p)).rating for p, _, _ in sample]
     theirs = [float(se) for _, se, _ in sample]
     assert spearman(ours, theirs) >= 0.9
 

@@ -15,6 +15,7 @@ from puzzles import EASY
 from webapp.sudoku.board import ALL, BIT, parse
 from webapp.sudoku.logic import next_step, solve_logically
 from webapp.sudoku.ratings import chain_rating, length_bonus
+from webapp.sudoku.search import UNLIMITED, Budget
 from webapp.sudoku.solver import count_solutions
 from webapp.sudoku.techniques import (
     chains,
@@ -407,7 +408,7 @@ def test_bug_plus_one() -> None:
 def test_trials_agree_with_the_solution() -> None:
     grid = parse(HARD)
     solution = count_solutions(grid).solution
-    run = solve_logically(grid, solution=solution, seconds=None)
+    run = solve_logically(grid, solution=solution, budget=UNLIMITED)
     assert run.solved and not run.without_last_resort
     trial_steps = [s for s in run.steps if s.last_resort]
     assert trial_steps and all(s.technique != "Solution lookup" for s in trial_steps)
@@ -420,7 +421,7 @@ def test_nishio_and_dynamic_on_a_hard_position() -> None:
     grid = parse(HARD)
     solution = count_solutions(grid).solution
     s = Position.from_grid(grid)
-    for step in solve_logically(grid, solution=solution, seconds=None).steps:
+    for step in solve_logically(grid, solution=solution, budget=UNLIMITED).steps:
         if step.last_resort:
             break
         s.apply(step.placements, step.eliminations)
@@ -433,7 +434,7 @@ def test_nishio_and_dynamic_on_a_hard_position() -> None:
 
 def test_out_of_time_falls_back_to_the_solution() -> None:
     grid = parse(HARD)
-    step = next_step(grid, seconds=0.0)
+    step = next_step(grid, budget=Budget(nodes=1))
     assert step is not None
     solution = count_solutions(grid).solution
     if step.technique == "Solution lookup":
@@ -498,7 +499,7 @@ def test_replay_never_contradicts_the_solution(
     for line in puzzle_sample(name, count):
         grid = parse(line)
         solution = count_solutions(grid).solution
-        run = solve_logically(grid, solution=solution, seconds=10)
+        run = solve_logically(grid, solution=solution, budget=Budget(nodes=1_000_000))
         assert run.solved, line
         s = Position.from_grid(grid)
         for step in run.steps:

@@ -264,7 +264,7 @@ def test_expired_time_budget_gives_up_or_answers_correctly(name: str) -> None:
     that needs more nodes than that must give up; a shorter one may finish, correctly."""
     probe = count_solutions(HARD, algorithm=name, budget=Budget(nodes=CHECK_CLOCK_EVERY + 1))
     long_search = name == "sat" or probe.verdict is Verdict.GAVE_UP
-    outcome = count_solutions(HARD, algorithm=name, budget=Budget(seconds=-1.0))
+    outcome = count_solutions(HARD, algorithm=name, budget=Budget(seconds=0.0))
     if long_search:
         assert outcome.verdict is Verdict.GAVE_UP
         if name != "sat":
@@ -276,12 +276,12 @@ def test_expired_time_budget_gives_up_or_answers_correctly(name: str) -> None:
 
 
 def test_web_budget_solves_a_hard_puzzle_and_stops_a_slow_algorithm() -> None:
+    """Node-only, so the verdict is the same on every worker and run."""
+    assert WEB_BUDGET.deterministic and WEB_BUDGET.nodes is not None
     assert count_solutions(HARD, budget=WEB_BUDGET).verdict is Verdict.UNIQUE
     outcome = count_solutions(HARD, algorithm="backtrack", budget=WEB_BUDGET)
     assert outcome.verdict is Verdict.GAVE_UP
-    assert WEB_BUDGET.nodes is not None and WEB_BUDGET.seconds is not None
-    assert outcome.stats.nodes <= WEB_BUDGET.nodes
-    assert outcome.stats.seconds < WEB_BUDGET.seconds + 2.0  # slack for a busy machine
+    assert outcome.stats.nodes == WEB_BUDGET.nodes
 
 
 @pytest.mark.parametrize("nodes", [0, -5])

@@ -27,8 +27,8 @@ from .board import (
     unit_name,
 )
 from .generate import LEVEL_NAMES, SEED_LIMIT, Generated, NotFound, generate, level_name, new_seed
-from .grade import LEVELS, Grade, grade
-from .hint import Hint, Mistake, hint
+from .grade import GRADE_BUDGET, LEVELS, Grade, grade
+from .hint import HINT_BUDGET, Hint, Mistake, hint
 from .logic import LogicalSolve, next_step, solve_logically
 from .search import Budget
 from .solver import WEB_BUDGET, Outcome, Stats, Verdict, count_solutions, solve
@@ -40,6 +40,8 @@ __all__ = [
     "COL_OF",
     "DIGITS",
     "DIGITS_OF",
+    "GRADE_BUDGET",
+    "HINT_BUDGET",
     "LEVELS",
     "LEVEL_NAMES",
     "PEERS",

@@ -3,7 +3,7 @@
 The puzzle depends only on (level, seed, symmetric): the randomness comes from `random.Random`
 seeded with a string built from them (string seeds hash with SHA-512, the same on every machine
 and Python version), and every limit is a count (search nodes, attempts), never a time. Grading
-runs without a time budget (`grade(..., seconds=None)`), so the level is the one `grade` gives.
+runs within GRADING_BUDGET, a node count, so the level is the one `grade` gives with it.
 
 An attempt, made from one seed, fills a random complete grid, then removes clues in random
 order, in pairs opposite each other through the centre (180-degree symmetry) unless asked not
@@ -33,6 +33,7 @@ from .search import Budget
 LEVEL_NAMES = tuple(name for _, name in LEVELS)
 SEED_LIMIT = 10**9  # seeds are 0 <= seed < SEED_LIMIT: at most 9 digits in a URL
 UNIQUENESS_BUDGET = Budget(nodes=20_000)  # per check; running out counts as "not unique"
+GRADING_BUDGET = Budget(nodes=1_000_000)  # per grade: far more than any generated puzzle needs
 MAX_ATTEMPTS = 5_000  # seeds tried before giving up (Extreme, the rarest, takes ~120 on average)
 VERSION = "v1"  # part of the random seed string: bump it when a change alters the puzzles
 
@@ -105,7 +106,7 @@ def _attempt(
     solution = full_grid(rng)
     removed = dig(rng, solution, groups)
     puzzle = without(solution, removed)
-    rated = grade(puzzle, seconds=None, solution=solution)
+    rated = grade(puzzle, budget=GRADING_BUDGET, solution=solution)
     rank = LEVEL_NAMES.index(rated.level)
     if rank == target:
         return puzzle, solution, rated
@@ -128,7 +129,7 @@ def _back_to_level(
     while too_hard - easy_enough > 1:
         middle = (easy_enough + too_hard) // 2
         puzzle = without(solution, removed[:middle])
-        rated = grade(puzzle, seconds=None, solution=solution)
+        rated = grade(puzzle, budget=GRADING_BUDGET, solution=solution)
         if LEVEL_NAMES.index(rated.level) <= target:
             easy_enough, best, best_grade = middle, puzzle, rated
         else:

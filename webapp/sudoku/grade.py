@@ -6,10 +6,11 @@ Easy (up to 1.5: singles in boxes and lines), Medium (up to 2.5: naked singles a
 techniques), Hard (up to 4.4: locked candidates, subsets, basic fish and wings), Expert (up to
 7.4: uniqueness, quads, colouring and chains) and Extreme (trials).
 
-Grading has a time budget. When it runs out, the solve finishes with cheap steps and the
-solution, the rating counts only the steps found before, and `gave_up` is set: the rating is
-then a lower bound. If even nested trials find nothing in time, the steps read from the
-solution count at the "Solution lookup" rating (11.0).
+Grading has a budget (nodes, and perhaps seconds: see search.py). When it runs out, the solve
+finishes with cheap steps and the solution, the rating counts only the steps found before, and
+`gave_up` is set: the rating is then a lower bound. With a node-only budget, as the default
+GRADE_BUDGET, the grade is the same on every machine and run. If even nested trials find
+nothing, the steps read from the solution count at the "Solution lookup" rating (11.0).
 """
 
 from __future__ import annotations
@@ -18,12 +19,15 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .board import Grid
+from .board import Grid, check_grid
 from .logic import solve_logically
 from .ratings import LEVELS
+from .search import Budget, check_budget
 from .solver import Verdict, count_solutions
 
-DEFAULT_SECONDS = 5.0
+# What the web may spend on grading one puzzle (nodes): the hardest puzzles found stay under
+# about a second of CPU here; past it the rating is "at least", the same on every worker.
+GRADE_BUDGET = Budget(nodes=50_000)
 
 
 def level_of(rating: float) -> str:
@@ -53,16 +57,19 @@ class Grade:
 def grade(
     grid: Sequence[int],
     *,
-    seconds: float | None = DEFAULT_SECONDS,
+    budget: Budget = GRADE_BUDGET,
     solution: Grid | None = None,
 ) -> Grade:
-    """Grade a puzzle with exactly one solution (ValueError otherwise) within `seconds`."""
+    """Grade a puzzle with exactly one solution (ValueError otherwise) within `budget`, which
+    also bounds the solve that checks the puzzle when `solution` is not given."""
+    puzzle = check_grid(grid)
+    check_budget(budget)
     if solution is None:
-        outcome = count_solutions(tuple(grid))
+        outcome = count_solutions(puzzle, budget=budget)
         if outcome.verdict is not Verdict.UNIQUE:
             raise ValueError(f"cannot grade: {outcome.verdict} ({outcome.reason})")
         solution = outcome.solution
-    result = solve_logically(grid, seconds=seconds, solution=solution)
+    result = solve_logically(puzzle, budget=budget, solution=solution)
     rating = 0.0
     hardest = "none"
     for step in result.steps:

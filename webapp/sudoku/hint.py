@@ -25,18 +25,24 @@ from .board import (
     UNITS_OF,
     Grid,
     cell_name,
+    check_cell,
+    check_grid,
+    check_masks,
     conflicts,
     first_cell,
     is_single,
     unit_name,
 )
 from .logic import next_step
-from .search import Budget
+from .search import Budget, check_budget
 from .solver import Verdict, count_solutions
 from .techniques.position import Position
 from .techniques.singles import full_house_step, hidden_single_step, naked_single_step
 from .techniques.step import Candidate, Step, listed, names, removals_text
 
+# What the web may spend on a hint (nodes, see search.py): the worst positions of the hardest
+# sets stay well under a second of CPU here, and every worker gives the same hint.
+HINT_BUDGET = Budget(nodes=10_000)
 MAX_TRACE = 40  # forced placements followed when showing why an entry is wrong
 SHOWN_TRACE = 4  # placements named in the sentence
 
@@ -171,7 +177,7 @@ def _singles(s: Position) -> list[Step]:
     return [step for cell in range(81) if (step := _target_single(s, cell)) is not None]
 
 
-def _step_for(s: Position, target: int | None, solution: Grid, seconds: float | None) -> Hint:
+def _step_for(s: Position, target: int | None, solution: Grid, budget: Budget) -> Hint:
     """The step to suggest once the position has no mistakes."""
     note = ""
     if target is not None and s.grid[target]:  # a filled cell: help anywhere instead
@@ -191,7 +197,7 @@ def _step_for(s: Position, target: int | None, solution: Grid, seconds: float | 
                 best_key = (not after, single.rating)
         if best is not None:
             return best
-    step = next_step(s.grid, s.cands, seconds=seconds, solution=solution)
+    step = next_step(s.to_grid(), s.cands, budget=budget, solution=solution)
     if step is None:
         return Hint(target, problem="There is nothing left to find: the grid is full.")
     if target is None:
@@ -315,14 +321,20 @@ def hint(
     notes: Sequence[int] | None = None,
     target: int | None = None,
     *,
-    budget: Budget,
-    seconds: float | None = 0.08,
+    budget: Budget = HINT_BUDGET,
 ) -> Hint:
     """The hint for the position (givens, entries, notes) about `target` (None: anywhere).
 
-    `budget` bounds the solve that finds the solution; `seconds` the search for a step.
+    `budget` bounds each search the hint makes: the solve that finds the solution, then the
+    search for a step (chains and trials; once it is spent, the step is read from the
+    solution). With a node-only budget the hint is the same on every machine and run.
     """
-    notes = notes if notes is not None else (0,) * 81
+    puzzle = check_grid(puzzle, "puzzle")
+    entries = check_grid(entries, "entries")
+    notes = check_masks(notes) if notes is not None else (0,) * 81
+    if target is not None:
+        check_cell(target, "target")
+    check_budget(budget)
     if conflicts(puzzle):
         return Hint(target, problem="The givens break a rule, so this puzzle has no solution.")
     outcome = count_solutions(puzzle, 2, budget=budget)
@@ -339,7 +351,7 @@ def hint(
     if mistakes:  # wrong entries before notes; the selected cell's before others
         first = min(mistakes, key=lambda m: (m.kind != "entry", m.cell != target))
         return Hint(target, mistake=first)
-    return _step_for(Position.from_grid(grid, notes), target, solution, seconds)
+    return _step_for(Position.from_grid(grid, notes), target, solution, budget)
 
 
 def _no_hint_because(verdict: Verdict) -> str:

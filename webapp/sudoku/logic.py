@@ -9,7 +9,7 @@ entries and notes against the solution first).
 
 Techniques run easiest first, in roughly Sudoku Explainer's order (see TECHNIQUES); after them
 comes the last resort: trials (forcing chains found by propagation, `Step.last_resort`), and,
-if nothing else works or time runs out, the digit read from the solution.
+if nothing else works or the budget runs out, the digit read from the solution.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .board import Grid
+from .board import Grid, check_grid, check_masks
+from .search import Budget, Meter, OutOfBudget, check_budget
 from .solver import solve
 from .techniques import chains as chains_mod
 from .techniques import (
@@ -32,14 +33,18 @@ from .techniques import (
     uniqueness,
     wings,
 )
-from .techniques.clock import OutOfTime
 from .techniques.position import Position
 from .techniques.step import Step
 
 __all__ = ["TECHNIQUES", "LogicalSolve", "Position", "Step", "next_step", "solve_logically"]
 
 Technique = Callable[[Position], Step | None]
-Timed = Callable[[Position, float | None], Step | None]
+Search = Callable[[Position, Meter], Step | None]
+
+# Default budgets (nodes: see search.py): a step, and a whole solve. Each keeps the worst
+# position of the hardest sets well under a second here, and gives the same answer anywhere.
+STEP_BUDGET = Budget(nodes=20_000)
+SOLVE_BUDGET = Budget(nodes=100_000)
 
 # Pattern techniques, easiest first. Each takes a Position and returns a Step or None.
 TECHNIQUES: tuple[tuple[str, Technique], ...] = (
@@ -70,14 +75,14 @@ TECHNIQUES: tuple[tuple[str, Technique], ...] = (
     ("Simple colouring", single_digit.simple_colouring),
 )
 
-# Then the techniques that search (they take a deadline, a time.perf_counter() value).
-SEARCHES: tuple[tuple[str, Timed], ...] = (
-    ("X-chain, XY-chain, W-Wing, AIC", lambda s, dl: chains_mod.chains(s, dl)),
-    ("Nishio forcing chain", lambda s, dl: forcing.nishio(s, dl)),
-    ("Cell or unit forcing chains", lambda s, dl: multiple.multiple_forcing(s, dl)),
-    ("Dynamic forcing chain", lambda s, dl: forcing.dynamic_forcing(s, False, dl)),
-    ("Dynamic forcing chain (+)", lambda s, dl: forcing.dynamic_forcing(s, True, dl)),
-    ("Nested forcing chain", lambda s, dl: forcing.nested_forcing(s, dl)),
+# Then the techniques that search, easiest first; they spend nodes from the meter they get.
+SEARCHES: tuple[tuple[str, Search], ...] = (
+    ("X-chain, XY-chain, W-Wing, AIC", chains_mod.chains),
+    ("Nishio forcing chain", forcing.nishio),
+    ("Cell or unit forcing chains", multiple.multiple_forcing),
+    ("Dynamic forcing chain", lambda s, meter: forcing.dynamic_forcing(s, False, meter)),
+    ("Dynamic forcing chain (+)", lambda s, meter: forcing.dynamic_forcing(s, True, meter)),
+    ("Nested forcing chain", forcing.nested_forcing),
 )
 
 
@@ -89,9 +94,9 @@ def _pattern_step(s: Position) -> Step | None:
     return None
 
 
-def _search_step(s: Position, deadline: float | None) -> Step | None:
+def _search_step(s: Position, meter: Meter) -> Step | None:
     for _, search in SEARCHES:
-        step = search(s, deadline)
+        step = search(s, meter)
         if step is not None:
             return step
     return None
@@ -100,15 +105,16 @@ def _search_step(s: Position, deadline: float | None) -> Step | None:
 class _Solution:
     """The solution of the starting grid, worked out only if a step needs it."""
 
-    def __init__(self, grid: Sequence[int], known: Grid | None) -> None:
-        self.grid = tuple(grid)
+    def __init__(self, grid: Grid, known: Grid | None, budget: Budget) -> None:
+        self.grid = grid
         self.known = known
         self.tried = known is not None
+        self.budget = budget
 
     def get(self) -> Grid | None:
         if not self.tried:
             self.tried = True
-            self.known = solve(self.grid).solution
+            self.known = solve(self.grid, budget=self.budget).solution
         return self.known
 
 
@@ -120,18 +126,18 @@ def _stuck(s: Position) -> bool:
     return bool(s.empty & ~ones)
 
 
-def _find_step(
-    s: Position, deadline: float | None, solution: _Solution, searching: bool
-) -> Step | None:
+def _find_step(s: Position, meter: Meter | None, solution: _Solution) -> Step | None:
+    """The easiest step: a pattern, else (with a meter that has nodes left) a search, else the
+    solution's digit."""
     if s.solved or _stuck(s):
         return None
     step = _pattern_step(s)
     if step is not None:
         return step
-    if searching:
+    if meter is not None and not meter.exhausted:
         try:
-            step = _search_step(s, deadline)
-        except OutOfTime:
+            step = _search_step(s, meter)
+        except OutOfBudget:
             step = None
         if step is not None:
             return step
@@ -145,21 +151,33 @@ def next_step(
     grid: Sequence[int],
     cands: Sequence[int] | None = None,
     *,
-    seconds: float | None = 0.08,
+    budget: Budget = STEP_BUDGET,
     solution: Grid | None = None,
 ) -> Step | None:
     """The easiest step that applies to the position, or None if it is solved or broken.
 
-    `cands` are the player's notes (see the module docstring). Searches (chains, trials) stop
-    after `seconds` (None: no limit); then the step is read from the solution, labelled as a
-    last resort. Pass `solution` when it is known, to save solving the grid again. A broken
-    position (a clash, a cell or unit with no candidate left) gives None.
+    `cands` are the player's notes (see the module docstring). Searches (chains, trials)
+    spend `budget`; once it is spent, the step is read from the solution, labelled as a last
+    resort (with a node-only budget, the same step on every machine). Pass `solution` when it
+    is known, to save solving the grid again. A broken position (a clash, a cell or unit with
+    no candidate left) gives None.
     """
-    deadline = None if seconds is None else time.perf_counter() + seconds
-    s = Position.from_grid(grid, cands)
+    start, known = _checked(grid, cands, budget, solution)
+    s = Position.from_grid(start, cands)
     if s.contradiction():
         return None
-    return _find_step(s, deadline, _Solution(grid, solution), True)
+    return _find_step(s, budget.start(), _Solution(start, known, budget))
+
+
+def _checked(
+    grid: object, cands: object, budget: object, solution: object
+) -> tuple[Grid, Grid | None]:
+    """The arguments of next_step and solve_logically, checked: (grid, solution)."""
+    start = check_grid(grid)
+    if cands is not None:
+        check_masks(cands, "cands")
+    check_budget(budget)
+    return start, None if solution is None else check_grid(solution, "solution")
 
 
 @dataclass(frozen=True)
@@ -170,7 +188,7 @@ class LogicalSolve:
     grid: Grid
     solved: bool
     without_last_resort: bool  # True if solved with no trial or solution lookup
-    gave_up: bool  # True if the time or step budget ran out (the rest used cheap steps only)
+    gave_up: bool  # True if the budget or max_steps ran out (the rest used cheap steps only)
     seconds: float
     broken: str | None = None  # why the starting position cannot be solved, if it cannot
 
@@ -180,35 +198,35 @@ def solve_logically(
     cands: Sequence[int] | None = None,
     *,
     max_steps: int = 1000,
-    seconds: float | None = 5.0,
+    budget: Budget = SOLVE_BUDGET,
     solution: Grid | None = None,
 ) -> LogicalSolve:
     """Solve step by step with the easiest technique each time, as a person would.
 
-    When `seconds` run out, the remaining steps use the pattern techniques and the solution
-    only (`gave_up` is set). Stops after `max_steps` steps.
+    The searches of all the steps spend one `budget`; once it is spent, the remaining steps
+    use the pattern techniques and the solution only (`gave_up` is set). Stops after
+    `max_steps` steps.
     """
     started = time.perf_counter()
-    deadline = None if seconds is None else started + seconds
-    s = Position.from_grid(grid, cands)
-    known = _Solution(grid, solution)
+    start, known = _checked(grid, cands, budget, solution)
+    if isinstance(max_steps, bool) or not isinstance(max_steps, int):
+        raise TypeError(f"max_steps must be a whole number, not {max_steps!r}")
+    if max_steps < 1:
+        raise ValueError(f"max_steps must be at least 1, not {max_steps}")
+    s = Position.from_grid(start, cands)
+    meter = budget.start()
+    lookup = _Solution(start, known, budget)
     steps: list[Step] = []
-    gave_up = False
     broken = s.contradiction()
     if broken:
         return LogicalSolve((), s.to_grid(), False, False, False, 0.0, broken)
     while len(steps) < max_steps:
-        if not gave_up and deadline is not None and time.perf_counter() > deadline:
-            gave_up = True
-        step = _find_step(s, deadline, known, not gave_up)
+        step = _find_step(s, meter, lookup)
         if step is None:
             break
-        if step.technique == "Solution lookup" and not gave_up and deadline is not None:
-            gave_up = time.perf_counter() > deadline
         steps.append(step)
         s.apply(step.placements, step.eliminations)
-    else:
-        gave_up = gave_up or not s.solved
+    gave_up = meter.exhausted or (len(steps) == max_steps and not s.solved)
     return LogicalSolve(
         steps=tuple(steps),
         grid=s.to_grid(),

@@ -23,7 +23,7 @@ from ..board import (
     shared_units,
 )
 from ..ratings import chain_rating, rating
-from .clock import check
+from ..search import UNLIMITED, Meter
 from .links import WEAK_X, WEAK_XY, Links
 from .position import Position
 from .step import Step, cand_text, removals_text
@@ -74,10 +74,13 @@ class NamedChain(NamedTuple):
     find: Callable[[Position], Step | None]
 
 
-def _levels(links: Links, strong: Sequence[int], weak: Sequence[int]) -> Iterator[list[ChainEnd]]:
+def _levels(
+    links: Links, strong: Sequence[int], weak: Sequence[int], meter: Meter
+) -> Iterator[list[ChainEnd]]:
     """Grow chains from every start one strong link per level.
 
     Yields, for levels 1, 2, ... (a chain of 2 * level nodes), the ends found at that level.
+    Growing one start's chains by a level costs the meter a node.
     """
     cand = links.cand
     states = []  # per start: [start, true, false, frontier, seen by the true ones]
@@ -86,6 +89,7 @@ def _levels(links: Links, strong: Sequence[int], weak: Sequence[int]) -> Iterato
         if first and cand >> a & 1:
             states.append([a, first, 1 << a, first, 0])
     while states:
+        meter.spend(len(states))
         found = []
         alive = []
         for st in states:
@@ -209,22 +213,22 @@ def chain_step(
     s: Position,
     kinds: tuple[str, ...] = ("X-chain", "XY-chain", "AIC"),
     max_nodes: int = MAX_NODES,
-    deadline: float | None = None,
+    meter: Meter | None = None,
     extras: tuple[NamedChain, ...] = (),
 ) -> Step | None:
     """The lowest-rated chain of the given kinds (shortest first), or None.
 
     Each of `extras` runs just before the chains of its rating.
     """
+    meter = meter or UNLIMITED.start()
     links = Links(s)
     pending = sorted(extras, key=lambda extra: extra.rating)
     queue: list[Pending] = []
     for name in kinds:
         kind = KINDS[name]
-        levels = _levels(links, getattr(links, kind.strong), kind.weak)
+        levels = _levels(links, getattr(links, kind.strong), kind.weak, meter)
         heapq.heappush(queue, Pending(chain_rating(kind.base, 2), kind.order, 1, name, levels))
     while queue:
-        check(deadline)
         while pending and pending[0].rating <= queue[0].rating:
             step = pending.pop(0).find(s)
             if step is not None:
@@ -257,6 +261,6 @@ def xy_chain(s: Position) -> Step | None:
     return chain_step(s, ("XY-chain",))
 
 
-def chains(s: Position, deadline: float | None = None) -> Step | None:
+def chains(s: Position, meter: Meter | None = None) -> Step | None:
     """X-chains, XY-chains, W-Wings and mixed chains together, the lowest rating first."""
-    return chain_step(s, deadline=deadline, extras=(NamedChain(rating("W-Wing"), w_wing),))
+    return chain_step(s, meter=meter, extras=(NamedChain(rating("W-Wing"), w_wing),))

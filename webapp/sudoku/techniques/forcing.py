@@ -26,7 +26,7 @@ from typing import NamedTuple
 from .. import lanes
 from ..board import CELLS, DIGITS, PEER_BB, UNIT_BB, cell_name, set_bits, unit_name
 from ..ratings import chain_rating, rating
-from .clock import check
+from ..search import UNLIMITED, Meter
 from .position import Position
 from .step import Step, cand_text, names, removals_text
 
@@ -92,11 +92,13 @@ class NishioFind(NamedTuple):
     unit: int
 
 
-def nishio(s: Position, deadline: float | None = None) -> Step | None:
-    """A candidate whose digit, followed alone, runs out of places (rated 7.5+)."""
+def nishio(s: Position, meter: Meter | None = None) -> Step | None:
+    """A candidate whose digit, followed alone, runs out of places (rated 7.5+). Each trial
+    costs the meter a node."""
+    meter = meter or UNLIMITED.start()
     best: NishioFind | None = None
     for d in DIGITS:
-        check(deadline)
+        meter.spend(s.dbb[d].bit_count())
         open_units = _open_units(s, d)
         for cell in set_bits(s.dbb[d]):
             found = _nishio_trial(s.dbb[d], open_units, cell)
@@ -145,11 +147,12 @@ def _settle(x: int, free: int, locks: bool) -> tuple[int, int, int]:
     return x, free, placed
 
 
-def _trials(s: Position, locks: bool, deadline: float | None) -> tuple[int, int, list[Trial]]:
+def _trials(s: Position, locks: bool, meter: Meter) -> tuple[int, int, list[Trial]]:
+    """Every candidate assumed in turn and propagated (a node each)."""
     x0, free0 = lanes.encode(s.cands, s.grid)
     out = []
     for cell in set_bits(s.empty):
-        check(deadline)
+        meter.spend(s.cands[cell].bit_count())
         for d in DIGITS:
             if not s.cands[cell] >> (d - 1) & 1:
                 continue
@@ -185,11 +188,13 @@ class Offer(NamedTuple):
     make: Callable[[], Step]
 
 
-def dynamic_forcing(s: Position, plus: bool = False, deadline: float | None = None) -> Step | None:
-    """The lowest-rated contradiction, cell or unit forcing chain found by trial."""
+def dynamic_forcing(s: Position, plus: bool = False, meter: Meter | None = None) -> Step | None:
+    """The lowest-rated contradiction, cell or unit forcing chain found by trial. Each trial,
+    and each candidate of a cell or unit weighed for a forcing chain, costs a node."""
+    meter = meter or UNLIMITED.start()
     name = "Dynamic forcing chain" + (" (+)" if plus else "")
     base = rating(name)
-    x0, free0, trials = _trials(s, plus, deadline)
+    x0, free0, trials = _trials(s, plus, meter)
     best: Offer | None = None
 
     def offer(rated: float, gain: int, make: Callable[[], Step]) -> None:
@@ -206,6 +211,7 @@ def dynamic_forcing(s: Position, plus: bool = False, deadline: float | None = No
         # Cell forcing chains: every candidate of a cell leads to the same conclusion.
         for cell in set_bits(s.empty):
             branch = [by_cand[(cell, d)] for d in DIGITS if s.cands[cell] >> (d - 1) & 1]
+            meter.spend(len(branch))
             _forcing(
                 s, x0, free0, branch, f"whatever {cell_name(cell)} holds", plus, base, (), offer
             )
@@ -216,6 +222,7 @@ def dynamic_forcing(s: Position, plus: bool = False, deadline: float | None = No
                 if where.bit_count() < 2:
                     continue
                 branch = [by_cand[(c, d)] for c in set_bits(where)]
+                meter.spend(len(branch))
                 _forcing(
                     s,
                     x0,
@@ -327,8 +334,10 @@ def explain_trial(
 # --- Nested forcing chains ----------------------------------------------------------------
 
 
-def nested_forcing(s: Position, deadline: float | None = None) -> Step | None:
-    """A candidate whose assumption breaks once second-level trials are made inside it."""
+def nested_forcing(s: Position, meter: Meter | None = None) -> Step | None:
+    """A candidate whose assumption breaks once second-level trials are made inside it. Each
+    trial, of either level, costs a node."""
+    meter = meter or UNLIMITED.start()
     x0, free0 = lanes.encode(s.cands, s.grid)
     order = sorted(set_bits(s.empty), key=lambda c: s.cands[c].bit_count())
     for cell in order:
@@ -336,10 +345,10 @@ def nested_forcing(s: Position, deadline: float | None = None) -> Step | None:
             if not s.cands[cell] >> (d - 1) & 1:
                 continue
             p = 9 * cell + d - 1
+            meter.spend()
             x, free, placed = _settle(x0 & lanes.KEEP[p], free0 & lanes.UNPLACE[p], True)
             inner = 0
             while x:
-                check(deadline)
                 removed = False
                 rest = lanes.cell_view(x & free)
                 while rest:
@@ -348,6 +357,7 @@ def nested_forcing(s: Position, deadline: float | None = None) -> Step | None:
                     rest ^= low
                     if not x & lanes.BITS[q]:
                         continue
+                    meter.spend()
                     y, _, _ = _settle(x & lanes.KEEP[q], free & lanes.UNPLACE[q], True)
                     if not y:
                         inner += 1

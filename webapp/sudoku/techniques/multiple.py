@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..board import DIGITS, UNIT_BB, cell_name, set_bits, unit_name
 from ..ratings import chain_rating, rating
-from .clock import check
+from ..search import UNLIMITED, Meter
 from .links import WEAK_XY, Links
 from .position import Position
 from .step import Step, cand_text
@@ -67,8 +67,10 @@ def _union(levels: list[int]) -> int:
     return out
 
 
-def multiple_forcing(s: Position, deadline: float | None = None) -> Step | None:
-    """The lowest-rated cell or unit forcing chain with static links (rated 8.0+)."""
+def multiple_forcing(s: Position, meter: Meter | None = None) -> Step | None:
+    """The lowest-rated cell or unit forcing chain with static links (rated 8.0+). Each
+    candidate of a cell or unit followed costs a node."""
+    meter = meter or UNLIMITED.start()
     links = Links(s)
     closures: dict[int, tuple[list[int], list[int], int, int]] = {}
 
@@ -92,7 +94,7 @@ def multiple_forcing(s: Position, deadline: float | None = None) -> Step | None:
                 ps = [9 * c + d - 1 for c in set_bits(where)]
                 groups.append((f"wherever {d} goes in {unit_name(u)}", (u,), ps))
     for premise, units, ps in groups:
-        check(deadline)
+        meter.spend(len(ps))
         on = off = -1
         for p in ps:
             _, _, on_all, off_all = closure(p)
