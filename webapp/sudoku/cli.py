@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, nullcontext
 from typing import TextIO
 
@@ -152,7 +152,7 @@ def _level(text: str) -> str:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def _add_grade(commands: argparse._SubParsersAction) -> None:
+def _add_grade(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     summary = "print each puzzle's rating, level and hardest technique, or why it has none"
     sub = commands.add_parser("grade", help=summary, description=summary)
     sub.add_argument(
@@ -174,7 +174,7 @@ def _add_grade(commands: argparse._SubParsersAction) -> None:
     sub.set_defaults(handler=cmd_grade)
 
 
-def _add_generate(commands: argparse._SubParsersAction) -> None:
+def _add_generate(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     summary = "print new puzzles at a level, each with exactly one solution"
     sub = commands.add_parser(
         "generate",
@@ -226,7 +226,8 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
     if getattr(args, "count", 1) < 0:
         parser.error("--count must not be negative")
     try:
-        return args.handler(args, out or sys.stdout)
+        handler: Callable[[argparse.Namespace, TextIO], int] = args.handler
+        return handler(args, out or sys.stdout)
     except FileNotFoundError as error:
         print(f"error: no such file: {error.filename}", file=sys.stderr)
     except OSError as error:

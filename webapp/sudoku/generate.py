@@ -27,7 +27,8 @@ from dataclasses import dataclass
 
 from .algorithms.propagate import search
 from .board import ALL, BIT, CELLS, DIGITS_OF, POPCOUNT, UNITS_OF, Grid
-from .grade import LEVELS, Grade, grade
+from .grade import Grade, grade
+from .ratings import LEVELS
 from .search import Budget
 
 LEVEL_NAMES = tuple(name for _, name in LEVELS)

@@ -27,7 +27,7 @@ from .solver import Verdict, count_solutions
 
 # What the web may spend on grading one puzzle (nodes): the hardest puzzles found stay under
 # about a second of CPU here; past it the rating is "at least", the same on every worker.
-GRADE_BUDGET = Budget(nodes=50_000)
+GRADE_BUDGET = Budget(nodes=120_000)
 
 
 def level_of(rating: float) -> str:

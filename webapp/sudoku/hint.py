@@ -42,7 +42,7 @@ from .techniques.step import Candidate, Step, listed, names, removals_text
 
 # What the web may spend on a hint (nodes, see search.py): the worst positions of the hardest
 # sets stay well under a second of CPU here, and every worker gives the same hint.
-HINT_BUDGET = Budget(nodes=10_000)
+HINT_BUDGET = Budget(nodes=20_000)
 MAX_TRACE = 40  # forced placements followed when showing why an entry is wrong
 SHOWN_TRACE = 4  # placements named in the sentence
 

@@ -44,7 +44,7 @@ Search = Callable[[Position, Meter], Step | None]
 # Default budgets (nodes: see search.py): a step, and a whole solve. Each keeps the worst
 # position of the hardest sets well under a second here, and gives the same answer anywhere.
 STEP_BUDGET = Budget(nodes=20_000)
-SOLVE_BUDGET = Budget(nodes=100_000)
+SOLVE_BUDGET = Budget(nodes=1_000_000)
 
 # Pattern techniques, easiest first. Each takes a Position and returns a Step or None.
 TECHNIQUES: tuple[tuple[str, Technique], ...] = (
@@ -191,6 +191,7 @@ class LogicalSolve:
     gave_up: bool  # True if the budget or max_steps ran out (the rest used cheap steps only)
     seconds: float
     broken: str | None = None  # why the starting position cannot be solved, if it cannot
+    nodes: int = 0  # the work the searches did, in budget nodes
 
 
 def solve_logically(
@@ -234,4 +235,5 @@ def solve_logically(
         without_last_resort=s.solved and not any(st.last_resort for st in steps),
         gave_up=gave_up,
         seconds=time.perf_counter() - started,
+        nodes=meter.nodes,
     )

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import NamedTuple
 
 from .. import lanes
@@ -206,7 +207,7 @@ def dynamic_forcing(s: Position, plus: bool = False, meter: Meter | None = None)
     for t in trials:
         if not t.x:
             rated = chain_rating(base, _length(t.placed))
-            offer(rated, 1, lambda t=t, rated=rated: _contradiction_step(s, name, rated, t, plus))
+            offer(rated, 1, partial(_contradiction_step, s, name, rated, t, plus))
     if best is None:
         # Cell forcing chains: every candidate of a cell leads to the same conclusion.
         for cell in set_bits(s.empty):

@@ -15,7 +15,7 @@ from ..ratings import chain_rating, rating
 from ..search import UNLIMITED, Meter
 from .links import WEAK_XY, Links
 from .position import Position
-from .step import Step, cand_text
+from .step import Candidate, Step, cand_text
 
 MAX_LEVELS = 20
 
@@ -126,12 +126,14 @@ def _forcing_step(
     cell, digit = q // 9, q % 9 + 1
     starts = tuple((p // 9, p % 9 + 1) for p in ps)
     kind = "Unit" if units else "Cell"
+    placements: tuple[Candidate, ...] = ()
+    eliminations: tuple[Candidate, ...] = ()
     if is_on:
         what = f"{cell_name(cell)} is {digit}"
-        placements, eliminations = ((cell, digit),), ()
+        placements = ((cell, digit),)
     else:
         what = f"{cell_name(cell)} cannot be {digit}"
-        placements, eliminations = (), ((cell, digit),)
+        eliminations = ((cell, digit),)
     return Step(
         f"{kind} forcing chains",
         rated,

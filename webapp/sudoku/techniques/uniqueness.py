@@ -8,6 +8,9 @@ what the grader and the hints work with.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import NamedTuple
+
 from ..board import (
     BOX_OF,
     DIGITS,
@@ -48,8 +51,18 @@ def _rectangles() -> list[tuple[int, int, int, int]]:
 RECTANGLES = _rectangles()
 
 
-def _unique_rectangles(s: Position):
-    """Yield (corners, pair mask, list of corners holding more than the pair)."""
+class Rectangle(NamedTuple):
+    """Four corners that all hold the digits of `pair` (a mask); `extra` are the corners that
+    hold more than the pair."""
+
+    corners: tuple[int, int, int, int]
+    pair: int
+    extra: list[int]
+
+
+def _unique_rectangles(s: Position) -> Iterator[Rectangle]:
+    """Every rectangle of RECTANGLES whose corners share a pair, with at most two corners
+    holding more."""
     cands = s.cands
     for corners in RECTANGLES:
         a, b, c, d = corners
@@ -61,7 +74,7 @@ def _unique_rectangles(s: Position):
         }:
             extra = [x for x in corners if cands[x] != pair]
             if len(extra) <= 2:
-                yield corners, pair, extra
+                yield Rectangle(corners, pair, extra)
 
 
 def _ur_text(corners: tuple[int, ...], pair: int) -> str:
