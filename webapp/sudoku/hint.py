@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from .board import (
     BIT,
     CELL_BB,
-    DIGITS,
     DIGITS_OF,
     UNIT_BB,
     UNITS,
@@ -29,13 +28,13 @@ from .board import (
     check_grid,
     check_masks,
     conflicts,
-    first_cell,
     is_single,
     unit_name,
 )
 from .logic import next_step
 from .search import Budget, check_budget
 from .solver import Verdict, count_solutions
+from .techniques.contradiction import follow
 from .techniques.position import Position
 from .techniques.singles import full_house_step, hidden_single_step, naked_single_step
 from .techniques.step import Candidate, Step, listed, names, removals_text
@@ -216,70 +215,24 @@ def _clash(grid: Grid, cell: int) -> tuple[str, tuple[int, ...]] | None:
     return None
 
 
-def _trace(grid: Sequence[int], cell: int, digit: int) -> tuple[list[Candidate], str] | None:
-    """Follow forced singles from `digit` in `cell` to a contradiction: (placements, what
-    breaks), or None if singles alone do not break it."""
-    trial = list(grid)
-    trial[cell] = digit
-    s = Position.from_grid(trial)
-    forced: list[Candidate] = []
-    while len(forced) < MAX_TRACE:
-        broken = _broken(s)
-        if broken:
-            return forced, broken
-        move = _forced_move(s)
-        if move is None:
-            return None
-        forced.append(move)
-        s.place(*move)
-    return None
-
-
-def _broken(s: Position) -> str:
-    """Why the position cannot go on, or ''."""
-    for c in range(81):
-        if not s.grid[c] and not s.cands[c]:
-            return f"{cell_name(c)} would have no digit left"
-    for u, unit in enumerate(UNITS):
-        have = 0
-        for c in unit:
-            have |= BIT[s.grid[c]]
-        for d in DIGITS:
-            if not have & BIT[d] and not s.dbb[d] & UNIT_BB[u]:
-                return f"{unit_name(u)} would have no place left for {d}"
-    return ""
-
-
-def _forced_move(s: Position) -> Candidate | None:
-    """A naked or hidden single of the position, if any."""
-    for c in range(81):
-        if not s.grid[c] and len(DIGITS_OF[s.cands[c]]) == 1:
-            return c, DIGITS_OF[s.cands[c]][0]
-    for u in range(27):
-        for d in DIGITS:
-            x = s.dbb[d] & UNIT_BB[u]
-            if is_single(x):
-                return first_cell(x), d
-    return None
-
-
 def _why_wrong(grid: Grid, correct: Grid, cell: int) -> tuple[str, list[Candidate]]:
     """Why the digit in `cell` of `grid` cannot stand in a one-solution puzzle, and the digits
     that show it: a visible clash (the clashing cells), else the singles it forces from the
-    `correct` digits up to a contradiction."""
+    `correct` digits up to a contradiction (those it causes first)."""
     clash = _clash(grid, cell)
     if clash:
         text, cells = clash
         return text, [(c, grid[c]) for c in cells]
     digit = grid[cell]
-    traced = _trace(correct, cell, digit)
-    if traced is None:
+    trail = follow(Position.from_grid(correct), cell, digit, caused_only=False, limit=MAX_TRACE)
+    if trail.contradiction is None:
         return (
             f"with {digit} there the puzzle has no solution: its only solution has another "
             "digit in that cell",
             [],
         )
-    forced, broken = traced
+    forced = [(move.cell, move.digit) for move in trail.forced]
+    broken = trail.contradiction.hypothetical
     if not forced:
         return f"with {digit} there, {broken}", []
     shown = ", ".join(f"{cell_name(c)} {d}" for c, d in forced[:SHOWN_TRACE])

@@ -33,6 +33,7 @@ from .techniques import (
     uniqueness,
     wings,
 )
+from .techniques.contradiction import contradiction
 from .techniques.position import Position
 from .techniques.step import Step
 
@@ -164,7 +165,7 @@ def next_step(
     """
     start, known = _checked(grid, cands, budget, solution)
     s = Position.from_grid(start, cands)
-    if s.contradiction():
+    if contradiction(s):
         return None
     return _find_step(s, budget.start(), _Solution(start, known, budget))
 
@@ -218,9 +219,9 @@ def solve_logically(
     meter = budget.start()
     lookup = _Solution(start, known, budget)
     steps: list[Step] = []
-    broken = s.contradiction()
+    broken = contradiction(s)
     if broken:
-        return LogicalSolve((), s.to_grid(), False, False, False, 0.0, broken)
+        return LogicalSolve((), s.to_grid(), False, False, False, 0.0, broken.text)
     while len(steps) < max_steps:
         step = _find_step(s, meter, lookup)
         if step is None:

@@ -28,6 +28,7 @@ from .. import lanes
 from ..board import CELLS, DIGITS, PEER_BB, UNIT_BB, cell_name, set_bits, unit_name
 from ..ratings import chain_rating, rating
 from ..search import UNLIMITED, Meter
+from .contradiction import follow
 from .position import Position
 from .step import Step, cand_text, names, removals_text
 
@@ -291,7 +292,9 @@ def _forcing(
 
 
 def _contradiction_step(s: Position, name: str, rated: float, t: Trial, plus: bool) -> Step:
-    moves, reason = explain_trial(s, t.cell, t.digit, plus)
+    trail = follow(s, t.cell, t.digit, locks=plus)
+    moves = [(move.cell, move.digit) for move in trail.forced]
+    reason = trail.contradiction.text if trail.contradiction else "the position breaks"
     shown = ", ".join(cand_text(m) for m in moves[:6]) + (", ..." if len(moves) > 6 else "")
     then = f" forces {shown}" if moves else ""
     return Step(
@@ -304,32 +307,6 @@ def _contradiction_step(s: Position, name: str, rated: float, t: Trial, plus: bo
         text=f"Assuming {cell_name(t.cell)} is {t.digit}{then}, and then {reason}; so "
         f"{cell_name(t.cell)} is not {t.digit}",
     )
-
-
-def explain_trial(
-    s: Position, cell: int, digit: int, locks: bool = False
-) -> tuple[list[tuple[int, int]], str]:
-    """Replay a failing trial slowly: the singles it forces, and the contradiction it meets."""
-    from .intersections import claiming, pointing
-    from .singles import hidden_single_box, hidden_single_line, naked_single
-
-    t = s.copy()
-    t.place(cell, digit)
-    moves: list[tuple[int, int]] = []
-    while True:
-        reason = t.contradiction()
-        if reason:
-            return moves, reason
-        step = naked_single(t) or hidden_single_box(t) or hidden_single_line(t)
-        if step is None and locks:
-            step = pointing(t) or claiming(t)
-        if step is None:
-            return moves, "the position breaks"
-        for c, d in step.placements:
-            if t.grid[c] or not t.cands[c] >> (d - 1) & 1:
-                return moves, f"{cell_name(c)} cannot take {d}"
-            moves.append((c, d))
-        t.apply(step.placements, step.eliminations)
 
 
 # --- Nested forcing chains ----------------------------------------------------------------

@@ -13,15 +13,10 @@ from ..board import (
     BIT,
     CELL_BB,
     CELLS,
-    DIGITS,
     DIGITS_OF,
     PEER_BB,
     PEERS,
-    UNIT_BB,
-    UNITS,
     Grid,
-    cell_name,
-    unit_name,
 )
 
 
@@ -112,21 +107,3 @@ class Position:
 
     def to_grid(self) -> Grid:
         return tuple(self.grid)
-
-    def contradiction(self) -> str | None:
-        """Why the position cannot be finished as it stands, or None if no reason shows."""
-        for u, unit in enumerate(UNITS):
-            seen = 0
-            for c in unit:
-                d = self.grid[c]
-                if d:
-                    if seen & BIT[d]:
-                        return f"{d} appears twice in {unit_name(u)}"
-                    seen |= BIT[d]
-            for d in DIGITS:
-                if not seen & BIT[d] and not self.dbb[d] & UNIT_BB[u]:
-                    return f"{d} has no place left in {unit_name(u)}"
-        for c in CELLS:
-            if not self.grid[c] and not self.cands[c]:
-                return f"{cell_name(c)} has no candidate left"
-        return None
