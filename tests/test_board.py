@@ -4,6 +4,7 @@ conflicts, candidates and the solution check."""
 from __future__ import annotations
 
 import pytest
+from puzzles import EASY, EASY_SOLUTION
 
 from webapp.sudoku.board import (
     ALL,
@@ -31,9 +32,6 @@ from webapp.sudoku.board import (
     unit_name,
 )
 
-EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
-# The published solution of EASY (Project Euler 96, grid 01; Norvig's essay).
-EASY_SOLUTION = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
 EASY_GRID: Grid = tuple(0 if ch == "." else int(ch) for ch in EASY)
 SOLVED: Grid = tuple(int(ch) for ch in EASY_SOLUTION)
 EASY_ROWS = [EASY[9 * r : 9 * r + 9] for r in range(9)]

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from puzzles import EASY, EASY_SOLUTION
 
 from webapp.sudoku.algorithms import ALGORITHMS
 from webapp.sudoku.board import is_solution_of, parse
@@ -17,9 +18,6 @@ from webapp.sudoku.solver import count_solutions
 
 ROOT = Path(__file__).resolve().parents[1]
 
-EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
-# The published solution of EASY (Project Euler 96, grid 01; Norvig's essay).
-EASY_SOLUTION = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
 HARD = ".......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6..."
 CLASH = EASY[:8] + "2" + EASY[9:]  # a second 2 in row 1
 STUCK = ".12345678" + "9" + "." * 71  # no clash, but r1c1 has no digit left

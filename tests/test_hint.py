@@ -7,6 +7,7 @@ import random
 from collections.abc import Callable
 
 import pytest
+from puzzles import EASY as EASY_LINE
 
 from webapp.sudoku.board import BIT, DIGITS_OF, UNITS, UNITS_OF, Grid, cell_name, parse
 from webapp.sudoku.hint import Hint, hint, look_at
@@ -16,7 +17,7 @@ from webapp.sudoku.solver import solve
 from webapp.sudoku.techniques.position import Position
 
 BUDGET = Budget(nodes=200_000)
-EASY = parse("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
+EASY = parse(EASY_LINE)
 HARD = parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
 NONE: Grid = (0,) * 81
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from puzzles import EASY
 
 from webapp.sudoku import lanes
 from webapp.sudoku.algorithms import propagate as P
@@ -12,7 +13,6 @@ from webapp.sudoku.board import PEERS, Grid, parse
 from webapp.sudoku.search import UNLIMITED
 
 HARD = ".......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6..."
-EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 TOP95 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
 

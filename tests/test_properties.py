@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
+from puzzles import EASY_SOLUTION
 
 from webapp.sudoku.algorithms import ALGORITHMS, propagate
 from webapp.sudoku.board import (
@@ -29,8 +30,7 @@ from webapp.sudoku.board import (
 from webapp.sudoku.search import UNLIMITED, Budget, Search
 from webapp.sudoku.solver import Verdict, count_solutions
 
-# The published solution of Project Euler 96, grid 01 (the puzzle in Norvig's essay).
-SEED = parse("483921657967345821251876493548132976729564138136798245372689514814253769695417382")
+SEED = parse(EASY_SOLUTION)  # a valid grid to transform
 EMPTY: Grid = (0,) * 81
 SLOW = {"backtrack": Budget(nodes=20_000), "mrv": Budget(nodes=20_000)}  # may run out
 

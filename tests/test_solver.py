@@ -7,6 +7,8 @@ from collections.abc import Callable
 from itertools import combinations
 
 import pytest
+from puzzles import EASY as EASY_LINE
+from puzzles import EASY_SOLUTION as EASY_SOLUTION_LINE
 
 from webapp.sudoku.algorithms import ALGORITHMS, DEFAULT
 from webapp.sudoku.board import (
@@ -32,11 +34,8 @@ from webapp.sudoku.solver import (
 NAMES = list(ALGORITHMS)
 EMPTY: Grid = (0,) * 81
 
-EASY = parse("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
-# The published solution of EASY (Project Euler 96, grid 01; Norvig's essay).
-EASY_SOLUTION = parse(
-    "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
-)
+EASY = parse(EASY_LINE)
+EASY_SOLUTION = parse(EASY_SOLUTION_LINE)
 # Needs a real search: hundreds of nodes with propagate, about a million with backtrack.
 HARD = parse(".......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6...")
 # No two givens clash, yet r1c1 has no digit left: its row holds 1-8 and its column a 9.

@@ -58,6 +58,8 @@ class Generated:
 
 def level_name(text: str) -> str:
     """The level called `text`, in any case ('hard' -> 'Hard'); ValueError if there is none."""
+    if not isinstance(text, str):
+        raise TypeError(f"a level is a name such as 'hard', not {text!r}")
     for name in LEVEL_NAMES:
         if name.lower() == text.strip().lower():
             return name
@@ -77,10 +79,18 @@ def generate(
     it, so `generate(level, made.seed)` takes one attempt.
 
     With `symmetric` (the default) the clues are laid out with 180-degree rotational symmetry.
-    ValueError for an unknown level or a seed outside 0 <= seed < SEED_LIMIT; NotFound if no
-    seed of `max_attempts` works.
+    ValueError for an unknown level or a seed outside 0 <= seed < SEED_LIMIT (TypeError for a
+    seed that is not a whole number); NotFound if no seed of `max_attempts` works.
     """
     name = level_name(level)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be a whole number, not {seed!r}")
+    if not isinstance(symmetric, bool):
+        raise TypeError(f"symmetric must be True or False, not {symmetric!r}")
+    if isinstance(max_attempts, bool) or not isinstance(max_attempts, int):
+        raise TypeError(f"max_attempts must be a whole number, not {max_attempts!r}")
+    if max_attempts < 1:
+        raise ValueError(f"max_attempts must be at least 1, not {max_attempts}")
     if not 0 <= seed < SEED_LIMIT:
         raise ValueError(f"seed must be between 0 and {SEED_LIMIT - 1}, not {seed}")
     layout = "symmetric" if symmetric else "free"
