@@ -294,11 +294,6 @@ def conflicts(grid: Grid) -> list[Conflict]:
     return found
 
 
-def conflicting_cells(grid: Grid) -> frozenset[int]:
-    """The cells that take part in any conflict."""
-    return frozenset(c for conflict in conflicts(grid) for c in conflict.cells)
-
-
 def candidates(grid: Grid, notes: Sequence[int] | None = None) -> list[int]:
     """Candidate masks: for a filled cell its own digit, else the digits no peer holds.
 
