@@ -250,13 +250,13 @@ def _parse_rows(lines: list[str]) -> Grid:
     return tuple(cells)
 
 
-def to_line(grid: Grid, empty: str = ".") -> str:
+def to_line(grid: Sequence[int], empty: str = ".") -> str:
     """The 81-character form of a grid."""
     grid = check_grid(grid)
     return "".join(str(d) if d else empty for d in grid)
 
 
-def to_pretty(grid: Grid) -> str:
+def to_pretty(grid: Sequence[int]) -> str:
     """A grid drawn with rule lines between boxes, for terminals and plain text."""
     grid = check_grid(grid)
     out = []
@@ -281,7 +281,7 @@ class Conflict:
         return f"{self.digit} appears {len(self.cells)} times in {unit_name(self.unit)} ({where})"
 
 
-def conflicts(grid: Grid) -> list[Conflict]:
+def conflicts(grid: Sequence[int]) -> list[Conflict]:
     """Every digit repeated within a row, column or box, in unit order."""
     grid = check_grid(grid)
     found = []
@@ -294,7 +294,7 @@ def conflicts(grid: Grid) -> list[Conflict]:
     return found
 
 
-def candidates(grid: Grid, notes: Sequence[int] | None = None) -> list[int]:
+def candidates(grid: Sequence[int], notes: Sequence[int] | None = None) -> list[int]:
     """Candidate masks: for a filled cell its own digit, else the digits no peer holds.
 
     With `notes` (81 masks, 0 for a cell without notes), an empty cell that has notes keeps

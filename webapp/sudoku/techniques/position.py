@@ -9,14 +9,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..board import (
-    ALL,
     BIT,
     CELL_BB,
     CELLS,
     DIGITS_OF,
     PEER_BB,
-    PEERS,
     Grid,
+    candidates,
 )
 
 
@@ -48,18 +47,8 @@ class Position:
         no peer holds; a cell whose mask is 0 has no notes written, so it gets the full set.
         """
         cells = list(grid)
-        cands = [0] * 81
-        for c in CELLS:
-            if cells[c]:
-                continue
-            used = 0
-            for p in PEERS[c]:
-                used |= BIT[cells[p]]
-            allowed = ALL & ~used
-            if notes is not None and notes[c]:
-                allowed &= notes[c]
-            cands[c] = allowed
-        return cls(cells, cands)
+        masks = candidates(cells, notes)
+        return cls(cells, [0 if cells[c] else masks[c] for c in CELLS])
 
     def copy(self) -> Position:
         new = Position.__new__(Position)
