@@ -132,8 +132,8 @@ def _start(grid: Grid) -> LaneState | None:
             x &= KEEP[p]
             free &= UNPLACE[p]
             count += 1
-    state = propagate(x, free, count, LOCK_FLAGS)
-    return state if state[0] else None
+    x, free, count, fresh = propagate(x, free, count, LOCK_FLAGS)
+    return (x, free, count, fresh) if x else None  # x is 0 after a contradiction
 
 
 def search(grid: Grid, limit: int, budget: Budget) -> Search:
@@ -154,11 +154,13 @@ def search(grid: Grid, limit: int, budget: Budget) -> Search:
             lane ^= low
             meter.guesses += 1
             p = top + low.bit_length() - 1
-            state = propagate(x & keep[p], free & unplace[p], count + 1, fresh)
-            if not state[0]:
+            child, child_free, child_count, child_fresh = propagate(
+                x & keep[p], free & unplace[p], count + 1, fresh
+            )
+            if not child:  # a contradiction: this digit is wrong
                 meter.backtracks += 1
                 continue
-            branch(*state)
+            branch(child, child_free, child_count, child_fresh)
             if len(found) >= limit:
                 return
 
