@@ -6,6 +6,8 @@ from __future__ import annotations
 from puzzles import EASY, EASY_SOLUTION
 
 from webapp.sudoku.board import ALL, BIT, UNITS, UNITS_OF, parse
+from webapp.sudoku.logic import solve_logically
+from webapp.sudoku.search import UNLIMITED
 from webapp.sudoku.techniques.contradiction import (
     NO_DIGIT,
     NO_PLACE,
@@ -95,3 +97,17 @@ def test_a_position_as_it_stands() -> None:
     assert found.text == "3 appears twice in row 1"
     stuck = Position.from_grid(parse(".12345678" + "9" + "." * 71))
     assert contradiction(stuck) == Contradiction(NO_DIGIT, (0,), 0, None)
+
+
+def test_trials_explain_themselves_with_the_follower() -> None:
+    """Every failing trial of a hard solve, with and without locked candidates, is explained
+    by the moves it forces and a contradiction: never 'the position breaks'."""
+    puzzle = parse(
+        "..............1.23..4.5.6......4.....1..62....3.....71....8...7.2.......6..3....."
+    )
+    run = solve_logically(puzzle, budget=UNLIMITED)
+    trials = [s for s in run.steps if s.text.startswith("Assuming")]
+    assert {s.technique for s in trials} >= {"Dynamic forcing chain", "Dynamic forcing chain (+)"}
+    for step in trials:
+        assert "the position breaks" not in step.text
+        assert step.text.endswith(f"is not {step.eliminations[0][1]}")
