@@ -112,3 +112,15 @@ def test_a_solution_lookup_is_rated_once() -> None:
     step = solution_step(Position.from_grid(puzzle), solution)
     assert step is not None and step.technique == "Solution lookup"
     assert step.rating == rating("Solution lookup") == 11.0
+
+
+def test_a_node_budget_gives_the_same_grade_every_time() -> None:
+    """What a page shows must not depend on the machine: a grade cut short by a node budget
+    is cut at the same step on every run."""
+    puzzle = parse(HARD)
+    solution = count_solutions(puzzle).solution
+    cut = [grade(puzzle, budget=Budget(nodes=300), solution=solution) for _ in range(3)]
+    assert all(g.gave_up for g in cut)
+    assert len({(g.rating, g.hardest, g.counts, g.steps) for g in cut}) == 1
+    whole = grade(puzzle, budget=UNLIMITED, solution=solution)
+    assert not whole.gave_up and whole.rating >= cut[0].rating

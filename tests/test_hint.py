@@ -12,7 +12,7 @@ from puzzles import EASY as EASY_LINE
 from webapp.sudoku.board import BIT, DIGITS_OF, UNITS, UNITS_OF, Grid, cell_name, parse
 from webapp.sudoku.hint import Hint, hint, look_at
 from webapp.sudoku.logic import next_step, solve_logically
-from webapp.sudoku.search import Budget
+from webapp.sudoku.search import UNLIMITED, Budget
 from webapp.sudoku.solver import solve
 from webapp.sudoku.techniques.position import Position
 
@@ -20,6 +20,8 @@ BUDGET = Budget(nodes=200_000)
 EASY = parse(EASY_LINE)
 HARD = parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
 NONE: Grid = (0,) * 81
+# From norvig_top95: its logical solve needs trials (Nishio, dynamic forcing chains).
+TRIAL_PUZZLE = "6..3.2....5.....1..........7.26............543.........8.15........4.2........7.."
 
 
 def solution_of(puzzle: Grid) -> Grid:
@@ -215,3 +217,22 @@ def test_hints_along_logical_solves_never_contradict_the_solution(
             assert found.step is not None
             assert all(solution[c] == d for c, d in found.step.placements)
             assert all(solution[c] != d for c, d in found.step.eliminations)
+
+
+def test_a_node_budget_gives_the_same_hint_every_time() -> None:
+    """At a position that needs a trial, a small node budget (enough for the solve, 17 nodes,
+    not for the search) reads the step from the solution, a large one finds the trial: each
+    the same on every run."""
+    puzzle = parse(TRIAL_PUZZLE)
+    solution = solution_of(puzzle)
+    s = Position.from_grid(puzzle)
+    for step in solve_logically(puzzle, solution=solution, budget=UNLIMITED).steps:
+        if step.last_resort:
+            break
+        s.apply(step.placements, step.eliminations)
+    entries = tuple(0 if puzzle[c] else s.grid[c] for c in range(81))
+    for nodes, technique in ((50, "Solution lookup"), (200_000, step.technique)):
+        found = {
+            hint(puzzle, entries, tuple(s.cands), budget=Budget(nodes=nodes)).step for _ in range(3)
+        }
+        assert len(found) == 1 and found.pop().technique == technique  # type: ignore[union-attr]
