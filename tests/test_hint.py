@@ -236,3 +236,11 @@ def test_a_node_budget_gives_the_same_hint_every_time() -> None:
             hint(puzzle, entries, tuple(s.cands), budget=Budget(nodes=nodes)).step for _ in range(3)
         }
         assert len(found) == 1 and found.pop().technique == technique  # type: ignore[union-attr]
+
+
+def test_a_solve_that_runs_out_of_budget_says_so() -> None:
+    found = hint(parse(TRIAL_PUZZLE), NONE, budget=Budget(nodes=5))  # the solve needs 17
+    assert found.step is None and found.mistake is None
+    assert (
+        found.problem == "The solver ran out of its budget on this puzzle, so no hint can be given."
+    )

@@ -315,4 +315,4 @@ def _no_hint_because(verdict: Verdict) -> str:
         )
     if verdict is Verdict.NO_SOLUTION:
         return "This puzzle has no solution, so there is nothing to deduce."
-    return "The solver ran out of time on this puzzle, so no hint can be given."
+    return "The solver ran out of its budget on this puzzle, so no hint can be given."
