@@ -193,14 +193,28 @@ def test_count_gives_up_on_a_tiny_budget(tmp_path: Path) -> None:
     assert code == 1
 
 
-@pytest.mark.parametrize("limit", ["0", "-3"])
-def test_count_limit_must_be_at_least_one(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], limit: str
+@pytest.mark.parametrize(
+    ("limit", "message"),
+    [("0", "at least 1"), ("-3", "at least 1"), ("10001", "at most 10000")],
+)
+def test_count_limit_must_be_at_least_one_and_at_most_the_engines(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], limit: str, message: str
 ) -> None:
     with pytest.raises(SystemExit) as caught:
         run(["count", write(tmp_path, EASY), "--limit", limit])
     assert caught.value.code == 2
-    assert "--limit must be at least 1" in capsys.readouterr().err
+    assert f"--limit must be {message}" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("seconds", ["nan", "inf", "-1", "soon"])
+def test_a_time_budget_must_be_a_number_of_seconds(
+    seconds: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for command in ("solve", "grade"):
+        with pytest.raises(SystemExit) as stopped:
+            run([command, "--seconds", seconds, "-"])
+        assert stopped.value.code == 2
+        assert "must be a number of seconds, 0 or more" in capsys.readouterr().err
 
 
 def test_a_command_is_required(capsys: pytest.CaptureFixture[str]) -> None:

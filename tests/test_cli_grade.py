@@ -101,3 +101,11 @@ def test_the_benchmark_is_not_a_command(capsys: pytest.CaptureFixture) -> None:
     with pytest.raises(SystemExit):
         main(["bench"])
     assert "invalid choice: 'bench'" in capsys.readouterr().err
+
+
+def test_grade_with_a_node_budget_repeats_exactly(tmp_path: Path) -> None:
+    top95 = "6..3.2....5.....1..........7.26............543.........8.15........4.2........7.."
+    argv = ["grade", "--seconds", "0", "--nodes", "300", write(tmp_path, top95)]
+    code, lines = run(argv)
+    assert code == 0 and lines[0].endswith("(budget ran out: at least this hard)")
+    assert run(argv) == (code, lines)

@@ -13,7 +13,7 @@ from .board import PuzzleFormatError, parse, to_line
 from .generate import LEVEL_NAMES, SEED_LIMIT, generate, level_name, new_seed
 from .grade import grade
 from .search import Budget
-from .solver import Outcome, Verdict, count_solutions
+from .solver import MAX_LIMIT, Outcome, Verdict, count_solutions
 
 CHECK_BUDGET = Budget(seconds=60.0)  # for the uniqueness check before grading
 GRADE_SECONDS = 5.0  # the default time budget of `grade`
@@ -223,6 +223,8 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
     args = parser.parse_args(argv)
     if getattr(args, "limit", 2) < 1:
         parser.error("--limit must be at least 1")
+    if getattr(args, "limit", 2) > MAX_LIMIT:
+        parser.error(f"--limit must be at most {MAX_LIMIT}")
     if getattr(args, "count", 1) < 0:
         parser.error("--count must not be negative")
     try:
