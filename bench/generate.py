@@ -27,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from webapp.seedpool import SeedPool
 from webapp.sudoku.generate import (
+    GRADING_BUDGET,
     LEVEL_NAMES,
     SEED_LIMIT,
     Generated,
@@ -49,7 +50,7 @@ def faults(made: Generated) -> list[str]:
         found.append("not unique")
     if any(bool(made.puzzle[c]) != bool(made.puzzle[80 - c]) for c in range(81)):
         found.append("not symmetric")
-    if grade(made.puzzle, seconds=None).level != made.level:
+    if grade(made.puzzle, budget=GRADING_BUDGET).level != made.level:
         found.append("graded at another level")
     return found
 

@@ -28,15 +28,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from webapp.hints import SEARCH_SECONDS
+from bench.data import missing, read_puzzles, read_rows
+from bench.stats import spearman
 from webapp.sudoku.board import parse
-from webapp.sudoku.grade import grade, spearman
-from webapp.sudoku.hint import hint
+from webapp.sudoku.grade import grade
+from webapp.sudoku.hint import HINT_BUDGET, hint
 from webapp.sudoku.logic import solve_logically
-from webapp.sudoku.solver import WEB_BUDGET, count_solutions
-from webapp.sudoku.techniques.state import State
+from webapp.sudoku.search import Budget
+from webapp.sudoku.solver import count_solutions
+from webapp.sudoku.techniques.position import Position
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 PROOF_SETS = {  # file: how many puzzles (None: all)
     "norvig_easy50.txt": None,
     "norvig_top95.txt": None,
@@ -47,11 +48,11 @@ PROOF_SETS = {  # file: how many puzzles (None: all)
     "forum_hardest_1106.txt": None,
     "norvig_sudoku10k.txt": 2000,
 }
-SOLVE_SECONDS = 10.0
+SOLVE_BUDGET = Budget(nodes=2_000_000)  # a whole solve; nodes, so the proof repeats exactly
 
 
 def load(name: str, count: int | None, seed: int = 1) -> list[str]:
-    lines = [line.strip() for line in (DATA / name).read_text().splitlines() if line.strip()]
+    lines = read_puzzles(name)
     if count is not None and count < len(lines):
         lines = random.Random(seed).sample(lines, count)
     return lines
@@ -67,7 +68,7 @@ def replay(job: tuple[str, str]) -> dict:
     name, line = job
     grid = parse(line)
     solution = count_solutions(grid).solution
-    run = solve_logically(grid, solution=solution, seconds=SOLVE_SECONDS)
+    run = solve_logically(grid, solution=solution, budget=SOLVE_BUDGET)
     wrong = 0
     for step in run.steps:
         wrong += sum(solution[c] != d for c, d in step.placements)
@@ -137,8 +138,8 @@ def hints(quick: bool) -> None:
     for line in lines:
         puzzle = parse(line)
         solution = count_solutions(puzzle).solution
-        run = solve_logically(puzzle, solution=solution, seconds=SOLVE_SECONDS)
-        s = State.from_grid(puzzle)
+        run = solve_logically(puzzle, solution=solution, budget=SOLVE_BUDGET)
+        s = Position.from_grid(puzzle)
         for step in run.steps:
             entries = tuple(0 if puzzle[c] else s.grid[c] for c in range(81))
             empty = [c for c in range(81) if not s.grid[c]]
@@ -150,8 +151,7 @@ def hints(quick: bool) -> None:
                     entries,
                     tuple(s.cands),
                     target,
-                    budget=WEB_BUDGET,
-                    seconds=SEARCH_SECONDS,
+                    budget=HINT_BUDGET,
                 )
                 latencies[kind].append(time.perf_counter() - started)
                 assert found.step is not None, line
@@ -160,8 +160,8 @@ def hints(quick: bool) -> None:
             s.apply(step.placements, step.eliminations)
     print(f"## Hints: {positions} positions from {len(lines)} magictour_top1465 logical solves\n")
     print(
-        "`webapp.sudoku.hint.hint` as the web calls it (WEB_BUDGET, search "
-        f"{SEARCH_SECONDS * 1000:.0f} ms): the player's notes are the solve's candidates.\n"
+        "`webapp.sudoku.hint.hint` as the web calls it (HINT_BUDGET, "
+        f"{HINT_BUDGET.nodes:,} nodes): the player's notes are the solve's candidates.\n"
     )
     print("| asked about | p50 | p90 | p99 | max | mean |")
     print("|---|---:|---:|---:|---:|---:|")
@@ -171,7 +171,9 @@ def hints(quick: bool) -> None:
             f"| {kind} | {pct(ms, 0.5):.1f} ms | {pct(ms, 0.9):.1f} ms | {pct(ms, 0.99):.1f} ms "
             f"| {max(ms):.1f} ms | {statistics.mean(ms):.1f} ms |"
         )
-    print(f"\nSteps read from the solution because the search budget ran out: {fallbacks}\n")
+    print(
+        f"\nSteps read from the solution (the budget ran out, or nothing else found): {fallbacks}\n"
+    )
     print("Hints by technique: " + ", ".join(f"{k} {v}" for k, v in kinds.most_common()))
     print()
 
@@ -183,10 +185,7 @@ def calibrate_one(row: list[str]) -> tuple[str, float, float, float, bool, str]:
 
 
 def calibration(quick: bool, jobs: int) -> None:
-    rows = [
-        line.split("\t")
-        for line in (DATA / "se_rated_calibration.tsv").read_text().splitlines()[1:]
-    ]
+    rows = read_rows("se_rated_calibration.tsv")
     if quick:
         rows = rows[::10]
     started = time.perf_counter()
@@ -235,8 +234,8 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--only", choices=("proof", "hints", "calibration"))
     args = parser.parse_args()
-    if not DATA.exists():
-        sys.exit(f"puzzle data not found at {DATA}")
+    if reason := missing():
+        sys.exit(reason)
     if args.only in (None, "proof"):
         proof(args.quick, args.jobs)
     if args.only in (None, "hints"):

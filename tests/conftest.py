@@ -21,29 +21,22 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from bench.data import missing, read_puzzles
 from webapp import create_app
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page
 
-DATA = Path(os.environ.get("SUDOKU_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"))
-
-
-def read_puzzles(filename: str) -> list[str]:
-    """The puzzle lines of a data file (first column of a .tsv), without blanks or comments."""
-    lines = (DATA / filename).read_text().splitlines()
-    rows = (line.split("\t")[0].strip() for line in lines if line.strip())
-    return [row for row in rows if not row.startswith("#") and len(row) == 81]
-
 
 @pytest.fixture
 def puzzle_sample() -> Callable[[str, int], list[str]]:
-    """A function (filename, count) -> up to count puzzles from ../shared/data, chosen with a
-    fixed seed so runs repeat; skips the test when the data folder or file is missing."""
+    """A function (filename, count) -> up to count puzzles from the data folder ($SUDOKU_DATA
+    or ../shared/data), chosen with a fixed seed so runs repeat; skips the test, saying why,
+    when the folder or file is missing."""
 
     def sample(filename: str, count: int) -> list[str]:
-        if not (DATA / filename).is_file():
-            pytest.skip(f"no puzzle file {DATA / filename}")
+        if reason := missing(filename):
+            pytest.skip(reason)
         puzzles = read_puzzles(filename)
         if len(puzzles) <= count:
             return puzzles

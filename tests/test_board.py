@@ -4,6 +4,7 @@ conflicts, candidates and the solution check."""
 from __future__ import annotations
 
 import pytest
+from puzzles import EASY, EASY_SOLUTION
 
 from webapp.sudoku.board import (
     ALL,
@@ -22,7 +23,6 @@ from webapp.sudoku.board import (
     PuzzleFormatError,
     candidates,
     cell_name,
-    conflicting_cells,
     conflicts,
     is_solution_of,
     parse,
@@ -31,9 +31,12 @@ from webapp.sudoku.board import (
     unit_name,
 )
 
-EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
-# The published solution of EASY (Project Euler 96, grid 01; Norvig's essay).
-EASY_SOLUTION = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
+
+def clashing_cells(grid: Grid) -> frozenset[int]:
+    """The cells that take part in any conflict."""
+    return frozenset(c for conflict in conflicts(grid) for c in conflict.cells)
+
+
 EASY_GRID: Grid = tuple(0 if ch == "." else int(ch) for ch in EASY)
 SOLVED: Grid = tuple(int(ch) for ch in EASY_SOLUTION)
 EASY_ROWS = [EASY[9 * r : 9 * r + 9] for r in range(9)]
@@ -387,7 +390,7 @@ def test_no_conflicts_in_a_puzzle_or_its_solution() -> None:
     assert conflicts(EASY_GRID) == []
     assert conflicts(SOLVED) == []
     assert conflicts((0,) * 81) == []
-    assert conflicting_cells(EASY_GRID) == frozenset()
+    assert clashing_cells(EASY_GRID) == frozenset()
 
 
 def test_conflict_in_a_row() -> None:
@@ -416,7 +419,7 @@ def test_a_pair_in_a_row_and_a_box_is_two_conflicts_in_unit_order() -> None:
         (3, "column 1", (0, 72)),
         (9, "box 1", (9, 11)),
     ]
-    assert conflicting_cells(grid) == frozenset({0, 9, 11, 64, 70, 72})
+    assert clashing_cells(grid) == frozenset({0, 9, 11, 64, 70, 72})
 
 
 def test_conflicts_within_one_unit_are_ordered_by_digit() -> None:
@@ -430,7 +433,7 @@ def test_conflicting_cells_of_a_solution_with_two_cells_swapped() -> None:
     assert conflicts(SOLVED) == []
     found = conflicts(tuple(grid))
     assert {unit_name(c.unit) for c in found} == {"column 1", "column 2"}
-    assert {0, 1} <= conflicting_cells(tuple(grid))
+    assert {0, 1} <= clashing_cells(tuple(grid))
 
 
 # --- candidates -----------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from puzzles import EASY, EASY_SOLUTION
 
 from webapp.sudoku.algorithms import ALGORITHMS
 from webapp.sudoku.board import is_solution_of, parse
@@ -17,9 +18,6 @@ from webapp.sudoku.solver import count_solutions
 
 ROOT = Path(__file__).resolve().parents[1]
 
-EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
-# The published solution of EASY (Project Euler 96, grid 01; Norvig's essay).
-EASY_SOLUTION = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
 HARD = ".......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6..."
 CLASH = EASY[:8] + "2" + EASY[9:]  # a second 2 in row 1
 STUCK = ".12345678" + "9" + "." * 71  # no clash, but r1c1 has no digit left
@@ -146,9 +144,9 @@ def test_a_tiny_node_budget_gives_up(tmp_path: Path) -> None:
     assert code == 1
 
 
-def test_an_expired_time_budget_gives_up_without_a_wrong_answer(tmp_path: Path) -> None:
+def test_a_spent_budget_gives_up_without_a_wrong_answer(tmp_path: Path) -> None:
     path = write(tmp_path, HARD)
-    code, lines = run(["solve", path, "--algorithm", "backtrack", "--seconds", "-1"])
+    code, lines = run(["solve", path, "--algorithm", "backtrack", "--nodes", "300"])
     assert lines == ["gave up: the budget ran out before a solution was found"]
     assert code == 1
 
@@ -195,14 +193,28 @@ def test_count_gives_up_on_a_tiny_budget(tmp_path: Path) -> None:
     assert code == 1
 
 
-@pytest.mark.parametrize("limit", ["0", "-3"])
-def test_count_limit_must_be_at_least_one(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], limit: str
+@pytest.mark.parametrize(
+    ("limit", "message"),
+    [("0", "at least 1"), ("-3", "at least 1"), ("10001", "at most 10000")],
+)
+def test_count_limit_must_be_at_least_one_and_at_most_the_engines(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], limit: str, message: str
 ) -> None:
     with pytest.raises(SystemExit) as caught:
         run(["count", write(tmp_path, EASY), "--limit", limit])
     assert caught.value.code == 2
-    assert "--limit must be at least 1" in capsys.readouterr().err
+    assert f"--limit must be {message}" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("seconds", ["nan", "inf", "-1", "soon"])
+def test_a_time_budget_must_be_a_number_of_seconds(
+    seconds: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for command in ("solve", "grade"):
+        with pytest.raises(SystemExit) as stopped:
+            run([command, "--seconds", seconds, "-"])
+        assert stopped.value.code == 2
+        assert "must be a number of seconds, 0 or more" in capsys.readouterr().err
 
 
 def test_a_command_is_required(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,4 +1,4 @@
-"""The command line: `grade`, `generate`, and options passed through to `bench`."""
+"""The command line: `grade` and `generate`."""
 
 from __future__ import annotations
 
@@ -90,16 +90,22 @@ def test_generate_rejects_unknown_level_and_bad_seed(capsys: pytest.CaptureFixtu
     assert "seeds must be between 0 and 999999999" in capsys.readouterr().err
 
 
-def test_other_commands_still_reject_unknown_options(capsys: pytest.CaptureFixture) -> None:
+def test_commands_reject_unknown_options(capsys: pytest.CaptureFixture) -> None:
     with pytest.raises(SystemExit):
         main(["grade", "--sets", "x"])
     assert "unrecognized arguments: --sets" in capsys.readouterr().err
 
 
-def test_bench_options_pass_through(tmp_path: Path) -> None:
-    (tmp_path / "tiny.txt").write_text(EASY + "\n" + HARD + "\n")
-    argv = ["bench", "--data", str(tmp_path), "--sets", "tiny", "--sample", "2"]
-    code, lines = run([*argv, "--no-peers", "--algorithms", "propagate"])
-    assert code == 0
-    assert any(line.startswith("| tiny | propagate | 2 |") for line in lines)
-    assert "wrong answers: 0" in lines
+def test_the_benchmark_is_not_a_command(capsys: pytest.CaptureFixture) -> None:
+    """The solver benchmark lives in bench/solver.py (`./dev bench`), outside the engine."""
+    with pytest.raises(SystemExit):
+        main(["bench"])
+    assert "invalid choice: 'bench'" in capsys.readouterr().err
+
+
+def test_grade_with_a_node_budget_repeats_exactly(tmp_path: Path) -> None:
+    top95 = "6..3.2....5.....1..........7.26............543.........8.15........4.2........7.."
+    argv = ["grade", "--seconds", "0", "--nodes", "300", write(tmp_path, top95)]
+    code, lines = run(argv)
+    assert code == 0 and lines[0].endswith("(budget ran out: at least this hard)")
+    assert run(argv) == (code, lines)

@@ -15,6 +15,7 @@ import pytest
 from webapp.seedpool import SeedPool
 from webapp.sudoku.board import is_solution_of, parse, to_line
 from webapp.sudoku.generate import (
+    GRADING_BUDGET,
     LEVEL_NAMES,
     SEED_LIMIT,
     Generated,
@@ -83,7 +84,7 @@ def check(made: Generated, level: str) -> None:
     assert outcome.verdict is Verdict.UNIQUE
     assert outcome.solution == made.solution and is_solution_of(made.solution, made.puzzle)
     assert made.level == level and made.grade.level == level
-    assert same_grade(grade(made.puzzle, seconds=None), made.grade)
+    assert same_grade(grade(made.puzzle, budget=GRADING_BUDGET), made.grade)
     assert made.attempts >= 1
 
 
@@ -183,7 +184,7 @@ class FakeMaker:
         time.sleep(self.pause)
         with self.lock:
             self.calls.append((level, seed, threading.current_thread().name))
-        rated = grade(STAND_IN, seconds=None)
+        rated = grade(STAND_IN, budget=GRADING_BUDGET)
         return Generated(STAND_IN, STAND_IN, level, seed, True, rated, 1)
 
 

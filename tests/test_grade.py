@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
+from puzzles import EASY
 
+from bench.data import missing, read_rows
+from bench.stats import spearman
 from webapp.sudoku.board import parse
-from webapp.sudoku.grade import LEVELS, grade, level_of, spearman
+from webapp.sudoku.grade import LEVELS, grade, level_of
+from webapp.sudoku.ratings import RATINGS, rating
+from webapp.sudoku.search import UNLIMITED, Budget
+from webapp.sudoku.solver import count_solutions
+from webapp.sudoku.techniques.forcing import solution_step
+from webapp.sudoku.techniques.position import Position
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
-needs_data = pytest.mark.skipif(not DATA.exists(), reason=f"puzzle data not found at {DATA}")
-
-EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 HARD = "6..3.2....5.....1..........7.26............543.........8.15........4.2........7.."
 
 
@@ -52,7 +55,7 @@ def test_easy_puzzle() -> None:
 
 
 def test_hard_puzzle_needs_trials() -> None:
-    g = grade(parse(HARD), seconds=None)
+    g = grade(parse(HARD), budget=UNLIMITED)
     assert g.level == "Extreme" and g.rating >= 7.5
     assert not g.without_last_resort
     assert "forcing chain" in g.hardest.lower()
@@ -61,7 +64,8 @@ def test_hard_puzzle_needs_trials() -> None:
 
 
 def test_budget_gives_up_and_says_so() -> None:
-    g = grade(parse(HARD), seconds=0.0)
+    puzzle = parse(HARD)
+    g = grade(puzzle, budget=Budget(nodes=1), solution=count_solutions(puzzle).solution)
     assert g.gave_up
     assert "budget ran out" in g.line()
     assert g.line().startswith(f"{g.rating:.1f} {g.level} ")
@@ -76,25 +80,47 @@ def test_not_a_proper_puzzle() -> None:
         grade(clash)
 
 
-def test_spearman() -> None:
-    assert spearman([1, 2, 3, 4], [10, 20, 30, 40]) == pytest.approx(1.0)
-    assert spearman([1, 2, 3, 4], [4, 3, 2, 1]) == pytest.approx(-1.0)
-    # Ties share the average rank: ranks (1.5, 1.5, 3) against (1, 2, 3).
-    assert spearman([5, 5, 9], [1, 2, 3]) == pytest.approx(0.8660254, abs=1e-6)
-    with pytest.raises(ValueError):
-        spearman([1], [1])
-
-
-@needs_data
 @pytest.mark.data
 def test_agrees_with_sudoku_explainer_on_a_sample() -> None:
     """Spearman >= 0.9 against SE on a sample up to SE 9 (the full study is bench/logic.py)."""
-    rows = [
-        line.split("\t")
-        for line in (DATA / "se_rated_calibration.tsv").read_text().splitlines()[1:]
-    ]
+    if reason := missing("se_rated_calibration.tsv"):
+        pytest.skip(reason)
+    rows = read_rows("se_rated_calibration.tsv")
     rows = [r for r in rows if r[2] in ("cb_rand", "cb_strat", "sx_split")]
     sample = random.Random(3).sample(rows, 150)
-    ours = [grade(parse(p), seconds=2.0).rating for p, _, _ in sample]
+    ours = [grade(parse(p)).rating for p, _, _ in sample]
     theirs = [float(se) for _, se, _ in sample]
     assert spearman(ours, theirs) >= 0.9
+
+
+def test_the_ratings_table_is_the_scale() -> None:
+    """Every rating comes from ratings.RATINGS; levels are cut on that scale."""
+    assert rating("Hidden single (box)") == RATINGS["Hidden single (box)"].rating == 1.2
+    assert all(0 < entry.rating <= 11.0 for entry in RATINGS.values())
+    assert all(entry.source for entry in RATINGS.values())
+    assert level_of(rating("Naked single")) == "Medium"
+    assert level_of(rating("Nishio forcing chain")) == "Extreme"
+    with pytest.raises(KeyError):
+        rating("Telepathy")
+
+
+def test_a_solution_lookup_is_rated_once() -> None:
+    """The step read from the solution carries the table's rating, which grade reports."""
+    puzzle = parse(HARD)
+    solution = count_solutions(puzzle).solution
+    assert solution is not None
+    step = solution_step(Position.from_grid(puzzle), solution)
+    assert step is not None and step.technique == "Solution lookup"
+    assert step.rating == rating("Solution lookup") == 11.0
+
+
+def test_a_node_budget_gives_the_same_grade_every_time() -> None:
+    """What a page shows must not depend on the machine: a grade cut short by a node budget
+    is cut at the same step on every run."""
+    puzzle = parse(HARD)
+    solution = count_solutions(puzzle).solution
+    cut = [grade(puzzle, budget=Budget(nodes=300), solution=solution) for _ in range(3)]
+    assert all(g.gave_up for g in cut)
+    assert len({(g.rating, g.hardest, g.counts, g.steps) for g in cut}) == 1
+    whole = grade(puzzle, budget=UNLIMITED, solution=solution)
+    assert not whole.gave_up and whole.rating >= cut[0].rating

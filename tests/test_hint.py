@@ -7,18 +7,21 @@ import random
 from collections.abc import Callable
 
 import pytest
+from puzzles import EASY as EASY_LINE
 
 from webapp.sudoku.board import BIT, DIGITS_OF, UNITS, UNITS_OF, Grid, cell_name, parse
 from webapp.sudoku.hint import Hint, hint, look_at
 from webapp.sudoku.logic import next_step, solve_logically
-from webapp.sudoku.search import Budget
+from webapp.sudoku.search import UNLIMITED, Budget
 from webapp.sudoku.solver import solve
-from webapp.sudoku.techniques.state import State
+from webapp.sudoku.techniques.position import Position
 
-BUDGET = Budget(nodes=200_000, seconds=5.0)
-EASY = parse("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
+BUDGET = Budget(nodes=200_000)
+EASY = parse(EASY_LINE)
 HARD = parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
 NONE: Grid = (0,) * 81
+# From norvig_top95: its logical solve needs trials (Nishio, dynamic forcing chains).
+TRIAL_PUZZLE = "6..3.2....5.....1..........7.26............543.........8.15........4.2........7.."
 
 
 def solution_of(puzzle: Grid) -> Grid:
@@ -31,7 +34,7 @@ def with_entry(entries: Grid, cell: int, digit: int) -> Grid:
     return (*entries[:cell], digit, *entries[cell + 1 :])
 
 
-def narrows(before: State, after: State, target: int) -> bool:
+def narrows(before: Position, after: Position, target: int) -> bool:
     """Fewer candidates in the target, or fewer places in one of its units for one of them."""
     if after.cands[target] != before.cands[target]:
         return True
@@ -56,7 +59,7 @@ def test_anywhere_gives_the_easiest_step() -> None:
 
 
 def test_a_cell_that_can_be_filled_now_gets_its_single() -> None:
-    s = State.from_grid(EASY)
+    s = Position.from_grid(EASY)
     singles = [c for c in range(81) if not EASY[c] and len(DIGITS_OF[s.cands[c]]) == 1]
     target = singles[-1]  # a naked single that is not the first step anywhere
     found = ask(EASY, target=target)
@@ -67,7 +70,7 @@ def test_a_cell_that_can_be_filled_now_gets_its_single() -> None:
 
 @pytest.mark.parametrize("puzzle", [EASY, HARD], ids=["easy", "hard"])
 def test_every_cell_gets_a_true_step_and_an_honest_promise(puzzle: Grid) -> None:
-    s = State.from_grid(puzzle)
+    s = Position.from_grid(puzzle)
     solution = solution_of(puzzle)
     kinds = set()
     for target in range(81):
@@ -112,7 +115,7 @@ def test_a_clashing_entry_is_named_with_the_cell_it_clashes_with() -> None:
 
 def test_a_wrong_entry_without_a_clash_says_what_it_forces() -> None:
     solution = solution_of(EASY)
-    s = State.from_grid(EASY)
+    s = Position.from_grid(EASY)
     cell, digit = next(
         (c, d) for c in range(81) if not EASY[c] for d in DIGITS_OF[s.cands[c]] if d != solution[c]
     )
@@ -202,9 +205,9 @@ def test_hints_along_logical_solves_never_contradict_the_solution(
     for line in puzzle_sample("magictour_top1465.txt", 6):
         puzzle = parse(line)
         solution = solution_of(puzzle)
-        run = solve_logically(puzzle, solution=solution, seconds=2.0)
+        run = solve_logically(puzzle, solution=solution)
         for step in run.steps[:: max(1, len(run.steps) // 8)]:
-            s = State.from_grid(puzzle)
+            s = Position.from_grid(puzzle)
             for earlier in run.steps[: run.steps.index(step)]:
                 s.apply(earlier.placements, earlier.eliminations)
             entries = tuple(0 if puzzle[c] else s.grid[c] for c in range(81))
@@ -214,3 +217,30 @@ def test_hints_along_logical_solves_never_contradict_the_solution(
             assert found.step is not None
             assert all(solution[c] == d for c, d in found.step.placements)
             assert all(solution[c] != d for c, d in found.step.eliminations)
+
+
+def test_a_node_budget_gives_the_same_hint_every_time() -> None:
+    """At a position that needs a trial, a small node budget (enough for the solve, 17 nodes,
+    not for the search) reads the step from the solution, a large one finds the trial: each
+    the same on every run."""
+    puzzle = parse(TRIAL_PUZZLE)
+    solution = solution_of(puzzle)
+    s = Position.from_grid(puzzle)
+    for step in solve_logically(puzzle, solution=solution, budget=UNLIMITED).steps:
+        if step.last_resort:
+            break
+        s.apply(step.placements, step.eliminations)
+    entries = tuple(0 if puzzle[c] else s.grid[c] for c in range(81))
+    for nodes, technique in ((50, "Solution lookup"), (200_000, step.technique)):
+        found = {
+            hint(puzzle, entries, tuple(s.cands), budget=Budget(nodes=nodes)).step for _ in range(3)
+        }
+        assert len(found) == 1 and found.pop().technique == technique  # type: ignore[union-attr]
+
+
+def test_a_solve_that_runs_out_of_budget_says_so() -> None:
+    found = hint(parse(TRIAL_PUZZLE), NONE, budget=Budget(nodes=5))  # the solve needs 17
+    assert found.step is None and found.mistake is None
+    assert (
+        found.problem == "The solver ran out of its budget on this puzzle, so no hint can be given."
+    )

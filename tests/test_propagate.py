@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from puzzles import EASY
 
 from webapp.sudoku import lanes
 from webapp.sudoku.algorithms import propagate as P
@@ -12,7 +13,6 @@ from webapp.sudoku.board import PEERS, Grid, parse
 from webapp.sudoku.search import UNLIMITED
 
 HARD = ".......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6..."
-EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 TOP95 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
 
@@ -28,13 +28,13 @@ def views_agree(x: int) -> bool:
     )
 
 
-def states(puzzle: str, limit: int = 2) -> list[lanes.State]:
+def states(puzzle: str, limit: int = 2) -> list[lanes.LaneState]:
     """Every state the search branches on (propagated), collected by wrapping _branch_top."""
-    seen: list[lanes.State] = []
+    seen: list[lanes.LaneState] = []
     start = P._start(parse(puzzle))
     assert start is not None
 
-    def walk(state: lanes.State) -> None:
+    def walk(state: lanes.LaneState) -> None:
         x, free, count, fresh = state
         seen.append(state)
         if count == 81:
@@ -54,22 +54,22 @@ def states(puzzle: str, limit: int = 2) -> list[lanes.State]:
 
 
 @pytest.fixture(scope="module")
-def hard_states() -> list[lanes.State]:
+def hard_states() -> list[lanes.LaneState]:
     return states(HARD) + states(TOP95)
 
 
-def test_the_views_stay_in_step(hard_states: list[lanes.State]) -> None:
+def test_the_views_stay_in_step(hard_states: list[lanes.LaneState]) -> None:
     for x, _, _, _ in hard_states[::10]:
         assert views_agree(x)
 
 
-def test_placed_count_matches_the_free_mask(hard_states: list[lanes.State]) -> None:
+def test_placed_count_matches_the_free_mask(hard_states: list[lanes.LaneState]) -> None:
     for x, free, count, _ in hard_states:
         placed = sum(1 for c in range(81) if lane(x, c) & ~lane(free, c))
         assert placed == count
 
 
-def test_propagation_leaves_no_single_unplaced(hard_states: list[lanes.State]) -> None:
+def test_propagation_leaves_no_single_unplaced(hard_states: list[lanes.LaneState]) -> None:
     for x, free, _, _ in hard_states:
         for c in range(81):
             assert lane(x, c), "a cell without candidates survived"
@@ -89,7 +89,7 @@ def reference_score(x: int, cell: int) -> int:
 
 
 def test_branching_takes_the_best_scored_cell_of_fewest_candidates(
-    hard_states: list[lanes.State],
+    hard_states: list[lanes.LaneState],
 ) -> None:
     checked = 0
     for x, _, count, _ in hard_states:

@@ -34,7 +34,7 @@ def opened(client: FlaskClient, url: str) -> tuple[GameState, str]:
 @pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert"])
 def test_new_puzzle_at_each_level(client: FlaskClient, level: str) -> None:
     state, page = opened(client, f"/new/{level}")
-    rated = grade(state.puzzle, seconds=None)
+    rated = grade(state.puzzle)
     assert rated.level.lower() == level
     assert f'<span class="level level-{level}">{rated.level}</span>' in page
     assert f"http://localhost/new/{level}/{state.origin.split('-')[1]}" in page  # the seed link

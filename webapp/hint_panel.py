@@ -8,10 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from .sudoku import WEB_BUDGET, Hint, Mistake, Step, candidates, cell_name, hint
+from .sudoku import HINT_BUDGET, Hint, Mistake, Step, candidates, cell_name, hint
 from .urlstate import GameState
-
-SEARCH_SECONDS = 0.15  # for chains and trials before the step is read from the solution
 
 
 def for_state(state: GameState) -> Hint:
@@ -21,8 +19,7 @@ def for_state(state: GameState) -> Hint:
         state.entries,
         state.notes,
         state.cell,
-        budget=WEB_BUDGET,
-        seconds=SEARCH_SECONDS,
+        budget=HINT_BUDGET,  # nodes only: the same hint on every worker
     )
 
 

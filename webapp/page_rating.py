@@ -11,9 +11,8 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from .sudoku import WEB_BUDGET, Grade, Grid, Verdict, count_solutions, grade
+from .sudoku import GRADE_BUDGET, WEB_BUDGET, Grade, Grid, Verdict, count_solutions, grade
 
-GRADE_SECONDS = 0.5  # the grader's time budget for one puzzle; past it, "at least"
 REMEMBERED = 2048  # puzzles per worker
 
 
@@ -58,7 +57,8 @@ def rate(puzzle: Grid) -> Rating:
     if outcome.verdict is not Verdict.UNIQUE:
         rating = Rating(None)
     else:
-        rating = Rating(grade(puzzle, seconds=GRADE_SECONDS, solution=outcome.solution))
+        # Nodes only: past the budget the label says "at least", the same on every worker.
+        rating = Rating(grade(puzzle, budget=GRADE_BUDGET, solution=outcome.solution))
     _store(puzzle, rating)
     return rating
 

@@ -27,9 +27,10 @@ from .board import (
     unit_name,
 )
 from .generate import LEVEL_NAMES, SEED_LIMIT, Generated, NotFound, generate, level_name, new_seed
-from .grade import LEVELS, Grade, grade
-from .hint import Hint, Mistake, hint
+from .grade import GRADE_BUDGET, Grade, grade
+from .hint import HINT_BUDGET, Hint, Mistake, hint
 from .logic import LogicalSolve, next_step, solve_logically
+from .ratings import LEVELS
 from .search import Budget
 from .solver import WEB_BUDGET, Outcome, Stats, Verdict, count_solutions, solve
 from .techniques.step import Step
@@ -41,6 +42,8 @@ __all__ = [
     "COL_OF",
     "DIGITS",
     "DIGITS_OF",
+    "GRADE_BUDGET",
+    "HINT_BUDGET",
     "LEVELS",
     "LEVEL_NAMES",
     "PEERS",

@@ -1,21 +1,22 @@
-"""Command line: `python -m webapp.sudoku solve|count|grade|generate|bench ...` (see README)."""
+"""Command line: `python -m webapp.sudoku solve|count|grade|generate ...` (see README)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, nullcontext
 from typing import TextIO
 
 from .algorithms import ALGORITHMS, DEFAULT
 from .board import PuzzleFormatError, parse, to_line
 from .generate import LEVEL_NAMES, SEED_LIMIT, generate, level_name, new_seed
-from .grade import DEFAULT_SECONDS, grade
+from .grade import grade
 from .search import Budget
-from .solver import Outcome, Verdict, count_solutions
+from .solver import MAX_LIMIT, Outcome, Verdict, count_solutions
 
 CHECK_BUDGET = Budget(seconds=60.0)  # for the uniqueness check before grading
+GRADE_SECONDS = 5.0  # the default time budget of `grade`
 GENERATE_HELP = f"""\
 Print new puzzles, one line each: the 81 cells ('.' for empty), a tab, the seed that made
 it, a tab, then the rating, level and hardest technique as `grade` prints them. The same
@@ -35,7 +36,18 @@ def _puzzle_lines(stream: TextIO) -> Iterator[str]:
 
 
 def _budget(args: argparse.Namespace) -> Budget:
-    return Budget(nodes=args.nodes, seconds=args.seconds)
+    return Budget(nodes=args.nodes, seconds=args.seconds or None)
+
+
+def _seconds(text: str) -> float:
+    """An argparse type: a number of seconds, 0 or more."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a number of seconds, 0 or more, not {text!r}")
+    return value
 
 
 def _positive(text: str) -> int:
@@ -95,7 +107,7 @@ def cmd_count(args: argparse.Namespace, out: TextIO) -> int:
     return 0 if all_unique else 1
 
 
-def _grade_line(text: str, seconds: float | None) -> tuple[str, bool]:
+def _grade_line(text: str, budget: Budget) -> tuple[str, bool]:
     """The grade line of one puzzle, or why it cannot be graded; and whether it was graded."""
     try:
         grid = parse(text)
@@ -104,16 +116,16 @@ def _grade_line(text: str, seconds: float | None) -> tuple[str, bool]:
     outcome = count_solutions(grid, 2, budget=CHECK_BUDGET)
     if outcome.verdict is not Verdict.UNIQUE:
         return f"{outcome.verdict}: {outcome.reason}", False
-    return grade(grid, seconds=seconds, solution=outcome.solution).line(), True
+    return grade(grid, budget=budget, solution=outcome.solution).line(), True
 
 
 def cmd_grade(args: argparse.Namespace, out: TextIO) -> int:
     """One line per puzzle: rating, level and hardest technique, or why it cannot be graded."""
-    seconds = args.seconds if args.seconds > 0 else None
+    budget = Budget(nodes=args.nodes, seconds=args.seconds or None)
     all_graded = True
     with _open(args.file) as stream:
         for line in _puzzle_lines(stream):
-            text, graded = _grade_line(line.split("\t")[0], seconds)
+            text, graded = _grade_line(line.split("\t")[0], budget)
             print(text, file=out)
             all_graded &= graded
     return 0 if all_graded else 1
@@ -133,12 +145,6 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
-    from .benchmark import main as bench_main
-
-    return bench_main(args.bench_args, out)
-
-
 def _level(text: str) -> str:
     try:
         return level_name(text)
@@ -146,7 +152,7 @@ def _level(text: str) -> str:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def _add_grade(commands: argparse._SubParsersAction) -> None:
+def _add_grade(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     summary = "print each puzzle's rating, level and hardest technique, or why it has none"
     sub = commands.add_parser("grade", help=summary, description=summary)
     sub.add_argument(
@@ -154,15 +160,21 @@ def _add_grade(commands: argparse._SubParsersAction) -> None:
     )
     sub.add_argument(
         "--seconds",
-        type=float,
-        default=DEFAULT_SECONDS,
-        help=f"time budget per puzzle (default {DEFAULT_SECONDS:g}); 0 for none, which gives "
-        "the same result on every machine",
+        type=_seconds,
+        default=GRADE_SECONDS,
+        help=f"time budget per puzzle (default {GRADE_SECONDS:g}); 0 for none",
+    )
+    sub.add_argument(
+        "--nodes",
+        type=_positive,
+        default=None,
+        help="node budget per puzzle (default none); with --seconds 0 the grade is the same "
+        "on every machine",
     )
     sub.set_defaults(handler=cmd_grade)
 
 
-def _add_generate(commands: argparse._SubParsersAction) -> None:
+def _add_generate(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     summary = "print new puzzles at a level, each with exactly one solution"
     sub = commands.add_parser(
         "generate",
@@ -193,34 +205,31 @@ def build_parser() -> argparse.ArgumentParser:
         sub.add_argument("--algorithm", choices=list(ALGORITHMS), default=DEFAULT)
         sub.add_argument("--nodes", type=_positive, default=None, help="node budget per puzzle")
         sub.add_argument(
-            "--seconds", type=float, default=60.0, help="time budget per puzzle (default 60)"
+            "--seconds",
+            type=_seconds,
+            default=60.0,
+            help="time budget per puzzle (default 60); 0 for none",
         )
         if name == "count":
             sub.add_argument("--limit", type=int, default=2, help="stop counting here (2)")
         sub.set_defaults(handler=handler)
     _add_grade(commands)
     _add_generate(commands)
-    # The benchmark parses its own options (see `bench --help`): they reach it as extras.
-    bench = commands.add_parser(
-        "bench", help="benchmark the algorithms and peers (see bench --help)", add_help=False
-    )
-    bench.set_defaults(handler=cmd_bench)
     return parser
 
 
 def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
     parser = build_parser()
-    args, extra = parser.parse_known_args(argv)
-    if args.command == "bench":
-        args.bench_args = extra
-    elif extra:
-        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    args = parser.parse_args(argv)
     if getattr(args, "limit", 2) < 1:
         parser.error("--limit must be at least 1")
+    if getattr(args, "limit", 2) > MAX_LIMIT:
+        parser.error(f"--limit must be at most {MAX_LIMIT}")
     if getattr(args, "count", 1) < 0:
         parser.error("--count must not be negative")
     try:
-        return args.handler(args, out or sys.stdout)
+        handler: Callable[[argparse.Namespace, TextIO], int] = args.handler
+        return handler(args, out or sys.stdout)
     except FileNotFoundError as error:
         print(f"error: no such file: {error.filename}", file=sys.stderr)
     except OSError as error:

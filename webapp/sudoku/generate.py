@@ -3,7 +3,7 @@
 The puzzle depends only on (level, seed, symmetric): the randomness comes from `random.Random`
 seeded with a string built from them (string seeds hash with SHA-512, the same on every machine
 and Python version), and every limit is a count (search nodes, attempts), never a time. Grading
-runs without a time budget (`grade(..., seconds=None)`), so the level is the one `grade` gives.
+runs within GRADING_BUDGET, a node count, so the level is the one `grade` gives with it.
 
 An attempt, made from one seed, fills a random complete grid, then removes clues in random
 order, in pairs opposite each other through the centre (180-degree symmetry) unless asked not
@@ -27,12 +27,14 @@ from dataclasses import dataclass
 
 from .algorithms.propagate import search
 from .board import ALL, BIT, CELLS, DIGITS_OF, POPCOUNT, UNITS_OF, Grid
-from .grade import LEVELS, Grade, grade
+from .grade import Grade, grade
+from .ratings import LEVELS
 from .search import Budget
 
 LEVEL_NAMES = tuple(name for _, name in LEVELS)
 SEED_LIMIT = 10**9  # seeds are 0 <= seed < SEED_LIMIT: at most 9 digits in a URL
 UNIQUENESS_BUDGET = Budget(nodes=20_000)  # per check; running out counts as "not unique"
+GRADING_BUDGET = Budget(nodes=1_000_000)  # per grade: far more than any generated puzzle needs
 MAX_ATTEMPTS = 5_000  # seeds tried before giving up (Extreme, the rarest, takes ~120 on average)
 VERSION = "v1"  # part of the random seed string: bump it when a change alters the puzzles
 
@@ -56,6 +58,8 @@ class Generated:
 
 def level_name(text: str) -> str:
     """The level called `text`, in any case ('hard' -> 'Hard'); ValueError if there is none."""
+    if not isinstance(text, str):
+        raise TypeError(f"a level is a name such as 'hard', not {text!r}")
     for name in LEVEL_NAMES:
         if name.lower() == text.strip().lower():
             return name
@@ -75,10 +79,18 @@ def generate(
     it, so `generate(level, made.seed)` takes one attempt.
 
     With `symmetric` (the default) the clues are laid out with 180-degree rotational symmetry.
-    ValueError for an unknown level or a seed outside 0 <= seed < SEED_LIMIT; NotFound if no
-    seed of `max_attempts` works.
+    ValueError for an unknown level or a seed outside 0 <= seed < SEED_LIMIT (TypeError for a
+    seed that is not a whole number); NotFound if no seed of `max_attempts` works.
     """
     name = level_name(level)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be a whole number, not {seed!r}")
+    if not isinstance(symmetric, bool):
+        raise TypeError(f"symmetric must be True or False, not {symmetric!r}")
+    if isinstance(max_attempts, bool) or not isinstance(max_attempts, int):
+        raise TypeError(f"max_attempts must be a whole number, not {max_attempts!r}")
+    if max_attempts < 1:
+        raise ValueError(f"max_attempts must be at least 1, not {max_attempts}")
     if not 0 <= seed < SEED_LIMIT:
         raise ValueError(f"seed must be between 0 and {SEED_LIMIT - 1}, not {seed}")
     layout = "symmetric" if symmetric else "free"
@@ -105,7 +117,7 @@ def _attempt(
     solution = full_grid(rng)
     removed = dig(rng, solution, groups)
     puzzle = without(solution, removed)
-    rated = grade(puzzle, seconds=None, solution=solution)
+    rated = grade(puzzle, budget=GRADING_BUDGET, solution=solution)
     rank = LEVEL_NAMES.index(rated.level)
     if rank == target:
         return puzzle, solution, rated
@@ -123,18 +135,19 @@ def _back_to_level(
     enough. Every puzzle along the way has one solution, as it holds more clues than the last.
     """
     easy_enough, too_hard = 0, len(removed)
-    best: tuple[Grid, Grade] | None = None
+    best: Grid | None = None
+    best_grade: Grade | None = None
     while too_hard - easy_enough > 1:
         middle = (easy_enough + too_hard) // 2
         puzzle = without(solution, removed[:middle])
-        rated = grade(puzzle, seconds=None, solution=solution)
+        rated = grade(puzzle, budget=GRADING_BUDGET, solution=solution)
         if LEVEL_NAMES.index(rated.level) <= target:
-            easy_enough, best = middle, (puzzle, rated)
+            easy_enough, best, best_grade = middle, puzzle, rated
         else:
             too_hard = middle
-    if best is None or LEVEL_NAMES.index(best[1].level) != target:
+    if best is None or best_grade is None or LEVEL_NAMES.index(best_grade.level) != target:
         return None
-    return best[0], solution, best[1]
+    return best, solution, best_grade
 
 
 def full_grid(rng: random.Random) -> Grid:

@@ -1,19 +1,16 @@
 """Difficulty grading on a Sudoku Explainer-like scale.
 
 The rating is that of the hardest step a logical solve needs, taking the easiest step each
-time (as Sudoku Explainer does). Levels, by rating:
+time (as Sudoku Explainer does). The levels and every technique's rating are in ratings.py:
+Easy (up to 1.5: singles in boxes and lines), Medium (up to 2.5: naked singles and the "direct"
+techniques), Hard (up to 4.4: locked candidates, subsets, basic fish and wings), Expert (up to
+7.4: uniqueness, quads, colouring and chains) and Extreme (trials).
 
-    Easy     up to 1.5   hidden singles and full houses only
-    Medium   up to 2.5   naked singles, direct pointing and claiming, direct hidden sets
-    Hard     up to 4.4   locked candidates, pairs, triples, X-Wing, Swordfish, turbot fish,
-                         XY-Wing, XYZ-Wing, W-Wing
-    Expert   up to 7.4   unique rectangles, quads, Jellyfish, BUG+1, colouring, chains
-    Extreme  7.5 and up  trials: Nishio, dynamic and nested forcing chains
-
-Grading has a time budget. When it runs out, the solve finishes with cheap steps and the
-solution, the rating counts only the steps found before, and `gave_up` is set: the rating is
-then a lower bound. If even nested trials find nothing, the steps read from the solution are
-rated 11.0.
+Grading has a budget (nodes, and perhaps seconds: see search.py). When it runs out, the solve
+finishes with cheap steps and the solution, the rating counts only the steps found before, and
+`gave_up` is set: the rating is then a lower bound. With a node-only budget, as the default
+GRADE_BUDGET, the grade is the same on every machine and run. If even nested trials find
+nothing, the steps read from the solution count at the "Solution lookup" rating (11.0).
 """
 
 from __future__ import annotations
@@ -22,19 +19,15 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .board import Grid
+from .board import Grid, check_grid
 from .logic import solve_logically
+from .ratings import LEVELS
+from .search import Budget, check_budget
 from .solver import Verdict, count_solutions
 
-LEVELS = (  # (highest rating, name)
-    (1.5, "Easy"),
-    (2.5, "Medium"),
-    (4.4, "Hard"),
-    (7.4, "Expert"),
-    (float("inf"), "Extreme"),
-)
-BEYOND_TRIALS = 11.0  # rating when the solution had to be read with time still left
-DEFAULT_SECONDS = 5.0
+# What the web may spend on grading one puzzle (nodes): the hardest puzzles found stay under
+# about a second of CPU here; past it the rating is "at least", the same on every worker.
+GRADE_BUDGET = Budget(nodes=120_000)
 
 
 def level_of(rating: float) -> str:
@@ -64,26 +57,26 @@ class Grade:
 def grade(
     grid: Sequence[int],
     *,
-    seconds: float | None = DEFAULT_SECONDS,
+    budget: Budget = GRADE_BUDGET,
     solution: Grid | None = None,
 ) -> Grade:
-    """Grade a puzzle with exactly one solution (ValueError otherwise) within `seconds`."""
+    """Grade a puzzle with exactly one solution (ValueError otherwise) within `budget`, which
+    also bounds the solve that checks the puzzle when `solution` is not given."""
+    puzzle = check_grid(grid)
+    check_budget(budget)
     if solution is None:
-        outcome = count_solutions(tuple(grid))
+        outcome = count_solutions(puzzle, budget=budget)
         if outcome.verdict is not Verdict.UNIQUE:
             raise ValueError(f"cannot grade: {outcome.verdict} ({outcome.reason})")
         solution = outcome.solution
-    result = solve_logically(grid, seconds=seconds, solution=solution)
+    result = solve_logically(puzzle, budget=budget, solution=solution)
     rating = 0.0
     hardest = "none"
     for step in result.steps:
-        value = step.rating
-        if step.technique == "Solution lookup":
-            if result.gave_up:
-                continue
-            value = BEYOND_TRIALS
-        if value > rating:
-            rating, hardest = value, step.technique
+        if step.technique == "Solution lookup" and result.gave_up:
+            continue  # read because the budget ran out: it says nothing of the puzzle
+        if step.rating > rating:
+            rating, hardest = step.rating, step.technique
     counts = Counter(step.technique for step in result.steps)
     return Grade(
         rating=round(rating, 1),
@@ -95,32 +88,3 @@ def grade(
         gave_up=result.gave_up,
         seconds=result.seconds,
     )
-
-
-def _ranks(values: Sequence[float]) -> list[float]:
-    """1-based ranks, ties given the average of the ranks they span."""
-    order = sorted(range(len(values)), key=values.__getitem__)
-    ranks = [0.0] * len(values)
-    i = 0
-    while i < len(order):
-        j = i
-        while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
-            j += 1
-        for k in range(i, j + 1):
-            ranks[order[k]] = (i + j) / 2 + 1
-        i = j + 1
-    return ranks
-
-
-def spearman(xs: Sequence[float], ys: Sequence[float]) -> float:
-    """Spearman's rank correlation of two equally long sequences (ties averaged)."""
-    if len(xs) != len(ys) or len(xs) < 2:
-        raise ValueError("need two sequences of the same length, at least 2")
-    rx, ry = _ranks(xs), _ranks(ys)
-    mean = (len(xs) + 1) / 2
-    cov = sum((a - mean) * (b - mean) for a, b in zip(rx, ry, strict=True))
-    vx = sum((a - mean) ** 2 for a in rx)
-    vy = sum((b - mean) ** 2 for b in ry)
-    if not vx or not vy:
-        return 0.0
-    return cov / (vx * vy) ** 0.5

@@ -15,15 +15,33 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .board import BIT, DIGITS, DIGITS_OF, UNITS, UNITS_OF, Grid, cell_name, conflicts, unit_name
+from .board import (
+    BIT,
+    CELL_BB,
+    DIGITS_OF,
+    UNIT_BB,
+    UNITS,
+    UNITS_OF,
+    Grid,
+    cell_name,
+    check_cell,
+    check_grid,
+    check_masks,
+    conflicts,
+    is_single,
+    unit_name,
+)
 from .logic import next_step
-from .search import Budget
+from .search import Budget, check_budget
 from .solver import Verdict, count_solutions
+from .techniques.contradiction import follow
+from .techniques.position import Position
 from .techniques.singles import full_house_step, hidden_single_step, naked_single_step
-from .techniques.state import State
 from .techniques.step import Candidate, Step, listed, names, removals_text
-from .techniques.tables import CELL_BB, UNIT_BB, first_cell, is_single
 
+# What the web may spend on a hint (nodes, see search.py): the worst positions of the hardest
+# sets stay well under a second of CPU here, and every worker gives the same hint.
+HINT_BUDGET = Budget(nodes=20_000)
 MAX_TRACE = 40  # forced placements followed when showing why an entry is wrong
 SHOWN_TRACE = 4  # placements named in the sentence
 
@@ -123,7 +141,7 @@ def look_at(step: Step) -> str:
     return names(shown) if shown else "the whole grid"
 
 
-def _progress(s: State, step: Step, target: int) -> tuple[bool, bool]:
+def _progress(s: Position, step: Step, target: int) -> tuple[bool, bool]:
     """(helps, after): does the step narrow what `target` can hold or where its candidates can
     go in its units, and is `target` a single once the step is made?"""
     trial = s.copy()
@@ -136,7 +154,7 @@ def _progress(s: State, step: Step, target: int) -> tuple[bool, bool]:
     return helps, _target_single(trial, target) is not None
 
 
-def _target_single(s: State, target: int) -> Step | None:
+def _target_single(s: Position, target: int) -> Step | None:
     """The easiest single that fills `target`: full house, hidden single, naked single."""
     if s.grid[target]:
         return None
@@ -153,12 +171,12 @@ def _target_single(s: State, target: int) -> Step | None:
     return naked_single_step(target, lone) if lone else None
 
 
-def _singles(s: State) -> list[Step]:
+def _singles(s: Position) -> list[Step]:
     """Every single of the position (one step per cell it fills)."""
     return [step for cell in range(81) if (step := _target_single(s, cell)) is not None]
 
 
-def _step_for(s: State, target: int | None, solution: Grid, seconds: float | None) -> Hint:
+def _step_for(s: Position, target: int | None, solution: Grid, budget: Budget) -> Hint:
     """The step to suggest once the position has no mistakes."""
     note = ""
     if target is not None and s.grid[target]:  # a filled cell: help anywhere instead
@@ -168,15 +186,17 @@ def _step_for(s: State, target: int | None, solution: Grid, seconds: float | Non
         direct = _target_single(s, target)
         if direct is not None:
             return Hint(target, step=direct, direct=True)
-        helpful = []
+        # The easiest single that helps, those after which the target is a single first.
+        best: Hint | None = None
+        best_key = (True, 0.0)
         for single in _singles(s):
             helps, after = _progress(s, single, target)
-            if helps:
-                helpful.append((not after, single.rating, single, after))
-        if helpful:
-            _, _, step, after = min(helpful, key=lambda h: h[:2])
-            return Hint(target, step=step, helps=True, after=after)
-    step = next_step(s.grid, s.cands, seconds=seconds, solution=solution)
+            if helps and (best is None or (not after, single.rating) < best_key):
+                best = Hint(target, step=single, helps=True, after=after)
+                best_key = (not after, single.rating)
+        if best is not None:
+            return best
+    step = next_step(s.to_grid(), s.cands, budget=budget, solution=solution)
     if step is None:
         return Hint(target, problem="There is nothing left to find: the grid is full.")
     if target is None:
@@ -195,70 +215,24 @@ def _clash(grid: Grid, cell: int) -> tuple[str, tuple[int, ...]] | None:
     return None
 
 
-def _trace(grid: Sequence[int], cell: int, digit: int) -> tuple[list[Candidate], str] | None:
-    """Follow forced singles from `digit` in `cell` to a contradiction: (placements, what
-    breaks), or None if singles alone do not break it."""
-    trial = list(grid)
-    trial[cell] = digit
-    s = State.from_grid(trial)
-    forced: list[Candidate] = []
-    while len(forced) < MAX_TRACE:
-        broken = _broken(s)
-        if broken:
-            return forced, broken
-        move = _forced_move(s)
-        if move is None:
-            return None
-        forced.append(move)
-        s.place(*move)
-    return None
-
-
-def _broken(s: State) -> str:
-    """Why the position cannot go on, or ''."""
-    for c in range(81):
-        if not s.grid[c] and not s.cands[c]:
-            return f"{cell_name(c)} would have no digit left"
-    for u, unit in enumerate(UNITS):
-        have = 0
-        for c in unit:
-            have |= BIT[s.grid[c]]
-        for d in DIGITS:
-            if not have & BIT[d] and not s.dbb[d] & UNIT_BB[u]:
-                return f"{unit_name(u)} would have no place left for {d}"
-    return ""
-
-
-def _forced_move(s: State) -> Candidate | None:
-    """A naked or hidden single of the position, if any."""
-    for c in range(81):
-        if not s.grid[c] and len(DIGITS_OF[s.cands[c]]) == 1:
-            return c, DIGITS_OF[s.cands[c]][0]
-    for u in range(27):
-        for d in DIGITS:
-            x = s.dbb[d] & UNIT_BB[u]
-            if is_single(x):
-                return first_cell(x), d
-    return None
-
-
 def _why_wrong(grid: Grid, correct: Grid, cell: int) -> tuple[str, list[Candidate]]:
     """Why the digit in `cell` of `grid` cannot stand in a one-solution puzzle, and the digits
     that show it: a visible clash (the clashing cells), else the singles it forces from the
-    `correct` digits up to a contradiction."""
+    `correct` digits up to a contradiction (those it causes first)."""
     clash = _clash(grid, cell)
     if clash:
         text, cells = clash
         return text, [(c, grid[c]) for c in cells]
     digit = grid[cell]
-    traced = _trace(correct, cell, digit)
-    if traced is None:
+    trail = follow(Position.from_grid(correct), cell, digit, caused_only=False, limit=MAX_TRACE)
+    if trail.contradiction is None:
         return (
             f"with {digit} there the puzzle has no solution: its only solution has another "
             "digit in that cell",
             [],
         )
-    forced, broken = traced
+    forced = [(move.cell, move.digit) for move in trail.forced]
+    broken = trail.contradiction.hypothetical
     if not forced:
         return f"with {digit} there, {broken}", []
     shown = ", ".join(f"{cell_name(c)} {d}" for c, d in forced[:SHOWN_TRACE])
@@ -300,14 +274,20 @@ def hint(
     notes: Sequence[int] | None = None,
     target: int | None = None,
     *,
-    budget: Budget,
-    seconds: float | None = 0.08,
+    budget: Budget = HINT_BUDGET,
 ) -> Hint:
     """The hint for the position (givens, entries, notes) about `target` (None: anywhere).
 
-    `budget` bounds the solve that finds the solution; `seconds` the search for a step.
+    `budget` bounds each search the hint makes: the solve that finds the solution, then the
+    search for a step (chains and trials; once it is spent, the step is read from the
+    solution). With a node-only budget the hint is the same on every machine and run.
     """
-    notes = notes if notes is not None else (0,) * 81
+    puzzle = check_grid(puzzle, "puzzle")
+    entries = check_grid(entries, "entries")
+    notes = check_masks(notes) if notes is not None else (0,) * 81
+    if target is not None:
+        check_cell(target, "target")
+    check_budget(budget)
     if conflicts(puzzle):
         return Hint(target, problem="The givens break a rule, so this puzzle has no solution.")
     outcome = count_solutions(puzzle, 2, budget=budget)
@@ -324,7 +304,7 @@ def hint(
     if mistakes:  # wrong entries before notes; the selected cell's before others
         first = min(mistakes, key=lambda m: (m.kind != "entry", m.cell != target))
         return Hint(target, mistake=first)
-    return _step_for(State.from_grid(grid, notes), target, solution, seconds)
+    return _step_for(Position.from_grid(grid, notes), target, solution, budget)
 
 
 def _no_hint_because(verdict: Verdict) -> str:
@@ -335,4 +315,4 @@ def _no_hint_because(verdict: Verdict) -> str:
         )
     if verdict is Verdict.NO_SOLUTION:
         return "This puzzle has no solution, so there is nothing to deduce."
-    return "The solver ran out of time on this puzzle, so no hint can be given."
+    return "The solver ran out of its budget on this puzzle, so no hint can be given."

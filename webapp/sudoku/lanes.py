@@ -39,6 +39,13 @@ CELL_VIEW = (1 << VIEW) - 1  # view 0
 UNIT_VIEWS = FULL ^ CELL_VIEW  # views 1-3
 _PLACE_IN_BOX = tuple(BOXES[BOX_OF[c]].index(c) for c in CELLS)
 
+# View 0 around candidate p: the same digit in the cell's 20 peers, and the cell's other digits
+# (the candidates p rules out). Chains take them as weak links, the solver to score a branch.
+SAME_DIGIT_IN_PEERS = tuple(sum(1 << (9 * q + p % 9) for q in PEERS[p // 9]) for p in range(729))
+OTHER_DIGITS_IN_CELL = tuple(
+    sum(1 << (p - p % 9 + other) for other in range(9) if other != p % 9) for p in range(729)
+)
+
 
 def positions(cell: int, digit: int) -> tuple[int, int, int, int]:
     """Bit positions of candidate (cell, digit) in the four views; digit counts from 0."""
@@ -128,10 +135,12 @@ def locked(x: int, lone: int) -> int:
     return flags & ((one_group >> 8) * 0o117)
 
 
-State = tuple[int, int, int, int]  # candidates, not yet placed, placements made, locks to try
+# A propagated position on the lanes: (candidates, candidates not yet placed, placements made,
+# locked-candidate flags still to try). A plain tuple: the solver makes one per guess.
+LaneState = tuple[int, int, int, int]
 
 
-def propagate(x: int, free: int, count: int, fresh: int) -> State:
+def propagate(x: int, free: int, count: int, fresh: int) -> LaneState:
     """Apply singles, and the locked candidates flagged in `fresh`, until none is left.
 
     `count` goes up by one per placement. Pass LOCK_FLAGS as `fresh` to use locked candidates

@@ -9,7 +9,7 @@ entries and notes against the solution first).
 
 Techniques run easiest first, in roughly Sudoku Explainer's order (see TECHNIQUES); after them
 comes the last resort: trials (forcing chains found by propagation, `Step.last_resort`), and,
-if nothing else works or time runs out, the digit read from the solution.
+if nothing else works or the budget runs out, the digit read from the solution.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .board import Grid
+from .board import Grid, check_grid, check_masks
+from .search import Budget, Meter, OutOfBudget, check_budget
 from .solver import solve
 from .techniques import chains as chains_mod
 from .techniques import (
@@ -32,16 +33,22 @@ from .techniques import (
     uniqueness,
     wings,
 )
-from .techniques.clock import OutOfTime
-from .techniques.state import State
+from .techniques.contradiction import contradiction
+from .techniques.position import Position
 from .techniques.step import Step
 
-__all__ = ["TECHNIQUES", "LogicalSolve", "State", "Step", "next_step", "solve_logically"]
+__all__ = ["TECHNIQUES", "LogicalSolve", "Position", "Step", "next_step", "solve_logically"]
 
-Technique = Callable[[State], Step | None]
-Timed = Callable[[State, float | None], Step | None]
+Technique = Callable[[Position], Step | None]
+Search = Callable[[Position, Meter], Step | None]
 
-# Pattern techniques, easiest first. Each takes a State and returns a Step or None.
+# Default budgets, in nodes (see search.py), so the answer is the same anywhere. A step: the
+# hardest positions found need under 7,000 (about 30 ms here). A whole solve: the hardest
+# puzzles found need about 100,000; this leaves ten times that (a few seconds at most).
+STEP_BUDGET = Budget(nodes=20_000)
+SOLVE_BUDGET = Budget(nodes=1_000_000)
+
+# Pattern techniques, easiest first. Each takes a Position and returns a Step or None.
 TECHNIQUES: tuple[tuple[str, Technique], ...] = (
     ("Full house", singles.full_house),
     ("Hidden single (box)", singles.hidden_single_box),
@@ -70,18 +77,18 @@ TECHNIQUES: tuple[tuple[str, Technique], ...] = (
     ("Simple colouring", single_digit.simple_colouring),
 )
 
-# Then the techniques that search (they take a deadline, a time.perf_counter() value).
-SEARCHES: tuple[tuple[str, Timed], ...] = (
-    ("X-chain, XY-chain, W-Wing, AIC", lambda s, dl: chains_mod.chains(s, dl)),
-    ("Nishio forcing chain", lambda s, dl: forcing.nishio(s, dl)),
-    ("Cell or unit forcing chains", lambda s, dl: multiple.multiple_forcing(s, dl)),
-    ("Dynamic forcing chain", lambda s, dl: forcing.dynamic_forcing(s, False, dl)),
-    ("Dynamic forcing chain (+)", lambda s, dl: forcing.dynamic_forcing(s, True, dl)),
-    ("Nested forcing chain", lambda s, dl: forcing.nested_forcing(s, dl)),
+# Then the techniques that search, easiest first; they spend nodes from the meter they get.
+SEARCHES: tuple[tuple[str, Search], ...] = (
+    ("X-chain, XY-chain, W-Wing, AIC", chains_mod.chains),
+    ("Nishio forcing chain", forcing.nishio),
+    ("Cell or unit forcing chains", multiple.multiple_forcing),
+    ("Dynamic forcing chain", lambda s, meter: forcing.dynamic_forcing(s, False, meter)),
+    ("Dynamic forcing chain (+)", lambda s, meter: forcing.dynamic_forcing(s, True, meter)),
+    ("Nested forcing chain", forcing.nested_forcing),
 )
 
 
-def _pattern_step(s: State) -> Step | None:
+def _pattern_step(s: Position) -> Step | None:
     for _, technique in TECHNIQUES:
         step = technique(s)
         if step is not None:
@@ -89,9 +96,9 @@ def _pattern_step(s: State) -> Step | None:
     return None
 
 
-def _search_step(s: State, deadline: float | None) -> Step | None:
+def _search_step(s: Position, meter: Meter) -> Step | None:
     for _, search in SEARCHES:
-        step = search(s, deadline)
+        step = search(s, meter)
         if step is not None:
             return step
     return None
@@ -100,19 +107,20 @@ def _search_step(s: State, deadline: float | None) -> Step | None:
 class _Solution:
     """The solution of the starting grid, worked out only if a step needs it."""
 
-    def __init__(self, grid: Sequence[int], known: Grid | None) -> None:
-        self.grid = tuple(grid)
+    def __init__(self, grid: Grid, known: Grid | None, budget: Budget) -> None:
+        self.grid = grid
         self.known = known
         self.tried = known is not None
+        self.budget = budget
 
     def get(self) -> Grid | None:
         if not self.tried:
             self.tried = True
-            self.known = solve(self.grid).solution
+            self.known = solve(self.grid, budget=self.budget).solution
         return self.known
 
 
-def _stuck(s: State) -> bool:
+def _stuck(s: Position) -> bool:
     """A cheap check for a broken position: an empty cell without candidates."""
     ones = 0
     for bb in s.dbb:
@@ -120,16 +128,18 @@ def _stuck(s: State) -> bool:
     return bool(s.empty & ~ones)
 
 
-def _step(s: State, deadline: float | None, solution: _Solution, searching: bool) -> Step | None:
+def _find_step(s: Position, meter: Meter, solution: _Solution) -> Step | None:
+    """The easiest step: a pattern, else (while the meter has nodes left) a search, else the
+    solution's digit."""
     if s.solved or _stuck(s):
         return None
     step = _pattern_step(s)
     if step is not None:
         return step
-    if searching:
+    if not meter.exhausted:
         try:
-            step = _search_step(s, deadline)
-        except OutOfTime:
+            step = _search_step(s, meter)
+        except OutOfBudget:
             step = None
         if step is not None:
             return step
@@ -143,21 +153,33 @@ def next_step(
     grid: Sequence[int],
     cands: Sequence[int] | None = None,
     *,
-    seconds: float | None = 0.08,
+    budget: Budget = STEP_BUDGET,
     solution: Grid | None = None,
 ) -> Step | None:
     """The easiest step that applies to the position, or None if it is solved or broken.
 
-    `cands` are the player's notes (see the module docstring). Searches (chains, trials) stop
-    after `seconds` (None: no limit); then the step is read from the solution, labelled as a
-    last resort. Pass `solution` when it is known, to save solving the grid again. A broken
-    position (a clash, a cell or unit with no candidate left) gives None.
+    `cands` are the player's notes (see the module docstring). Searches (chains, trials)
+    spend `budget`; once it is spent, the step is read from the solution, labelled as a last
+    resort (with a node-only budget, the same step on every machine). Pass `solution` when it
+    is known, to save solving the grid again. A broken position (a clash, a cell or unit with
+    no candidate left) gives None.
     """
-    deadline = None if seconds is None else time.perf_counter() + seconds
-    s = State.from_grid(grid, cands)
-    if s.contradiction():
+    start, known = _checked(grid, cands, budget, solution)
+    s = Position.from_grid(start, cands)
+    if contradiction(s):
         return None
-    return _step(s, deadline, _Solution(grid, solution), True)
+    return _find_step(s, budget.start(), _Solution(start, known, budget))
+
+
+def _checked(
+    grid: object, cands: object, budget: object, solution: object
+) -> tuple[Grid, Grid | None]:
+    """The arguments of next_step and solve_logically, checked: (grid, solution)."""
+    start = check_grid(grid)
+    if cands is not None:
+        check_masks(cands, "cands")
+    check_budget(budget)
+    return start, None if solution is None else check_grid(solution, "solution")
 
 
 @dataclass(frozen=True)
@@ -168,9 +190,10 @@ class LogicalSolve:
     grid: Grid
     solved: bool
     without_last_resort: bool  # True if solved with no trial or solution lookup
-    gave_up: bool  # True if the time or step budget ran out (the rest used cheap steps only)
+    gave_up: bool  # True if the budget or max_steps ran out (the rest used cheap steps only)
     seconds: float
     broken: str | None = None  # why the starting position cannot be solved, if it cannot
+    nodes: int = 0  # the work the searches did, in budget nodes
 
 
 def solve_logically(
@@ -178,35 +201,35 @@ def solve_logically(
     cands: Sequence[int] | None = None,
     *,
     max_steps: int = 1000,
-    seconds: float | None = 5.0,
+    budget: Budget = SOLVE_BUDGET,
     solution: Grid | None = None,
 ) -> LogicalSolve:
     """Solve step by step with the easiest technique each time, as a person would.
 
-    When `seconds` run out, the remaining steps use the pattern techniques and the solution
-    only (`gave_up` is set). Stops after `max_steps` steps.
+    The searches of all the steps spend one `budget`; once it is spent, the remaining steps
+    use the pattern techniques and the solution only (`gave_up` is set). Stops after
+    `max_steps` steps.
     """
     started = time.perf_counter()
-    deadline = None if seconds is None else started + seconds
-    s = State.from_grid(grid, cands)
-    known = _Solution(grid, solution)
+    start, known = _checked(grid, cands, budget, solution)
+    if isinstance(max_steps, bool) or not isinstance(max_steps, int):
+        raise TypeError(f"max_steps must be a whole number, not {max_steps!r}")
+    if max_steps < 1:
+        raise ValueError(f"max_steps must be at least 1, not {max_steps}")
+    s = Position.from_grid(start, cands)
+    meter = budget.start()
+    lookup = _Solution(start, known, budget)
     steps: list[Step] = []
-    gave_up = False
-    broken = s.contradiction()
+    broken = contradiction(s)
     if broken:
-        return LogicalSolve((), s.to_grid(), False, False, False, 0.0, broken)
+        return LogicalSolve((), s.to_grid(), False, False, False, 0.0, broken.text)
     while len(steps) < max_steps:
-        if not gave_up and deadline is not None and time.perf_counter() > deadline:
-            gave_up = True
-        step = _step(s, deadline, known, not gave_up)
+        step = _find_step(s, meter, lookup)
         if step is None:
             break
-        if step.technique == "Solution lookup" and not gave_up and deadline is not None:
-            gave_up = time.perf_counter() > deadline
         steps.append(step)
         s.apply(step.placements, step.eliminations)
-    else:
-        gave_up = gave_up or not s.solved
+    gave_up = meter.exhausted or (len(steps) == max_steps and not s.solved)
     return LogicalSolve(
         steps=tuple(steps),
         grid=s.to_grid(),
@@ -214,4 +237,5 @@ def solve_logically(
         without_last_resort=s.solved and not any(st.last_resort for st in steps),
         gave_up=gave_up,
         seconds=time.perf_counter() - started,
+        nodes=meter.nodes,
     )

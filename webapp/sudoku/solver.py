@@ -13,10 +13,16 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .algorithms import ALGORITHMS, DEFAULT
-from .board import CELLS, Grid, cell_name, conflicts
-from .search import UNLIMITED, Budget
+from .board import CELLS, Grid, cell_name, check_grid, conflicts
+from .search import Budget, check_budget
 
-WEB_BUDGET = Budget(nodes=200_000, seconds=1.0)  # what the web may spend on one request
+# The default: enough for any real puzzle by any algorithm but backtrack, and an end to the
+# pathological ones (a node of propagate takes tens of microseconds, of backtrack about one).
+DEFAULT_BUDGET = Budget(nodes=1_000_000)
+# What the web may spend on one solve: node-only, so every worker gives the same verdict, and
+# well within a second of CPU for propagate (the hardest known puzzles need a few thousand).
+WEB_BUDGET = Budget(nodes=20_000)
+MAX_LIMIT = 10_000  # solutions one call may ask for: each is kept in memory
 
 
 class Verdict(StrEnum):
@@ -66,13 +72,25 @@ def unknown_algorithm(name: str) -> str | None:
 
 
 def count_solutions(
-    grid: Grid, limit: int = 2, *, algorithm: str = DEFAULT, budget: Budget = UNLIMITED
+    grid: Grid, limit: int = 2, *, algorithm: str = DEFAULT, budget: Budget = DEFAULT_BUDGET
 ) -> Outcome:
-    """Look for up to `limit` solutions (limit >= 1) and say what was found."""
+    """Look for up to `limit` solutions (1 <= limit <= MAX_LIMIT) and say what was found.
+
+    TypeError or ValueError, saying what is wrong, for a malformed grid, limit, algorithm or
+    budget.
+    """
+    grid = check_grid(grid)
+    if isinstance(limit, bool) or not isinstance(limit, int):
+        raise TypeError(f"limit must be a whole number, not {limit!r}")
     if limit < 1:
         raise ValueError("limit must be at least 1")
+    if limit > MAX_LIMIT:
+        raise ValueError(f"limit must be at most {MAX_LIMIT:,}, not {limit:,}")
+    if not isinstance(algorithm, str):
+        raise TypeError(f"algorithm must be a name (str), not {algorithm!r}")
     if message := unknown_algorithm(algorithm):
         raise ValueError(message)
+    check_budget(budget)
     started = time.perf_counter()
     found = ALGORITHMS[algorithm](grid, limit, budget)
     stats = Stats(
@@ -106,6 +124,6 @@ def _judge(count: int, limit: int, complete: bool) -> tuple[Verdict, str]:
     return Verdict.NO_SOLUTION, "every way of filling the grid breaks a rule"
 
 
-def solve(grid: Grid, *, algorithm: str = DEFAULT, budget: Budget = UNLIMITED) -> Outcome:
+def solve(grid: Grid, *, algorithm: str = DEFAULT, budget: Budget = DEFAULT_BUDGET) -> Outcome:
     """Find one solution (verdict SOLVED), or say there is none or that the budget ran out."""
     return count_solutions(grid, 1, algorithm=algorithm, budget=budget)

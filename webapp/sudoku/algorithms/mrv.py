@@ -10,9 +10,8 @@ tried digit under which no solution turned up.
 
 from __future__ import annotations
 
-from ..board import ALL, BIT, BOX_OF, COL_OF, DIGITS_OF, POPCOUNT, ROW_OF, Grid
+from ..board import ALL, BIT, BOX_OF, COL_OF, DIGITS_OF, POPCOUNT, ROW_OF, Grid, used_digits
 from ..search import Budget, OutOfBudget, Search, report
-from .masks import used_digits
 
 
 def search(grid: Grid, limit: int, budget: Budget) -> Search:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from itertools import combinations, product
 
-from ..board import PEERS, Grid
+from ..board import Grid
 from ..lanes import (
     CELL_VIEW,
     FULL,
@@ -28,9 +28,10 @@ from ..lanes import (
     LOCK_FLAGS,
     LOW8,
     LSB,
+    SAME_DIGIT_IN_PEERS,
     UNPLACE,
     VIEW,
-    State,
+    LaneState,
     propagate,
 )
 from ..search import Budget, OutOfBudget, Search, report
@@ -43,12 +44,11 @@ _CELL_HIGH = HIGH & CELL_VIEW
 # For a cell with two candidates (key: 9 * cell << 9 | its lane), the view-0 bits of its two
 # digits in its 20 peers, twice: in place and moved up by one view, so that one AND with the
 # weights below counts a peer in both places when it has two candidates.
-_DIGIT_REACH = tuple(sum(1 << (9 * q + p % 9) for q in PEERS[p // 9]) for p in range(729))
 _PAIR_REACH: dict[int, int] = {}
 for _cell in range(81):
     for _a, _b in combinations(range(9), 2):
-        _reach = _DIGIT_REACH[9 * _cell + _a] | _DIGIT_REACH[9 * _cell + _b]
-        _PAIR_REACH[9 * _cell << 9 | 1 << _a | 1 << _b] = _reach | _reach << VIEW
+        _both = SAME_DIGIT_IN_PEERS[9 * _cell + _a] | SAME_DIGIT_IN_PEERS[9 * _cell + _b]
+        _PAIR_REACH[9 * _cell << 9 | 1 << _a | 1 << _b] = _both | _both << VIEW
 
 
 def _reach(top: int, lane: int) -> int:
@@ -56,7 +56,7 @@ def _reach(top: int, lane: int) -> int:
     reach = 0
     for digit in range(9):
         if lane >> digit & 1:
-            reach |= _DIGIT_REACH[top + digit]
+            reach |= SAME_DIGIT_IN_PEERS[top + digit]
     return reach | reach << VIEW
 
 
@@ -119,7 +119,7 @@ def _grid(x: int) -> Grid:
     return digits
 
 
-def _start(grid: Grid) -> State | None:
+def _start(grid: Grid) -> LaneState | None:
     """The state after placing the givens and propagating, or None if they contradict.
 
     Givens that clash need no test: placing the second empties a lane, which propagation sees.
@@ -132,8 +132,8 @@ def _start(grid: Grid) -> State | None:
             x &= KEEP[p]
             free &= UNPLACE[p]
             count += 1
-    state = propagate(x, free, count, LOCK_FLAGS)
-    return state if state[0] else None
+    x, free, count, fresh = propagate(x, free, count, LOCK_FLAGS)
+    return (x, free, count, fresh) if x else None  # x is 0 after a contradiction
 
 
 def search(grid: Grid, limit: int, budget: Budget) -> Search:
@@ -154,11 +154,13 @@ def search(grid: Grid, limit: int, budget: Budget) -> Search:
             lane ^= low
             meter.guesses += 1
             p = top + low.bit_length() - 1
-            state = propagate(x & keep[p], free & unplace[p], count + 1, fresh)
-            if not state[0]:
+            child, child_free, child_count, child_fresh = propagate(
+                x & keep[p], free & unplace[p], count + 1, fresh
+            )
+            if not child:  # a contradiction: this digit is wrong
                 meter.backtracks += 1
                 continue
-            branch(*state)
+            branch(child, child_free, child_count, child_fresh)
             if len(found) >= limit:
                 return
 

@@ -1,8 +1,6 @@
 """Chains: X-chains (one digit), XY-chains (bivalue cells) and alternating inference chains.
 
-A chain alternates strong links (if one end is false the other is true: the only two places of
-a digit in a unit, or the only two digits of a cell) and weak links (both ends cannot be true:
-the same digit in two cells that see each other, or two digits of one cell). Starting with a
+A chain alternates strong and weak links (see links.py). Starting with a
 strong link from candidate A and ending with one into candidate B, it proves "A or B". Every
 candidate that sees both A and B (is weakly linked to both) goes. If the chain leads from
 "A is false" back to "A is true", A is true.
@@ -16,87 +14,73 @@ length bonus.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from typing import NamedTuple
 
-from ..board import CELLS, DIGITS, DIGITS_OF, PEERS, POPCOUNT, cell_name
-from . import ratings
-from .clock import check
-from .state import State
+from ..board import (
+    cell_name,
+    set_bits,
+    shared_units,
+)
+from ..ratings import chain_rating, rating
+from ..search import UNLIMITED, Meter
+from .links import WEAK_X, WEAK_XY, Links
+from .position import Position
 from .step import Step, cand_text, removals_text
-from .tables import UNIT_BB, first_cell, shared_units
 from .wings import w_wing
 
 MAX_NODES = 40  # longer chains are left to the forcing-chain techniques
 
 
-def _bit(cell: int, digit: int) -> int:
-    return 1 << (9 * cell + digit - 1)
+class ChainKind(NamedTuple):
+    """Which strong links a kind of chain follows (a Links attribute), its weak links, its
+    base rating, and its place among kinds of the same rating."""
+
+    strong: str
+    weak: Sequence[int]
+    base: float
+    order: int
 
 
-WEAK_X = [0] * 729  # same digit in the cell's peers
-WEAK_Y = [0] * 729  # other digits of the same cell
-for _c in CELLS:
-    for _d in DIGITS:
-        _p = 9 * _c + _d - 1
-        WEAK_X[_p] = sum(_bit(q, _d) for q in PEERS[_c])
-        WEAK_Y[_p] = sum(_bit(_c, e) for e in DIGITS if e != _d)
-WEAK_XY = [x | y for x, y in zip(WEAK_X, WEAK_Y, strict=True)]
-
-
-def bits(x: int) -> Iterator[int]:
-    """Indices of the set bits of x, lowest first."""
-    while x:
-        low = x & -x
-        yield low.bit_length() - 1
-        x ^= low
-
-
-class Links:
-    """The candidates of a position as one int, with their strong links by kind."""
-
-    def __init__(self, s: State) -> None:
-        cand = 0
-        for c in CELLS:
-            if s.cands[c]:
-                cand |= s.cands[c] << (9 * c)
-        self.cand = cand
-        strong_x = [0] * 729
-        for u in range(27):
-            ubb = UNIT_BB[u]
-            for d in DIGITS:
-                x = s.dbb[d] & ubb
-                if x.bit_count() == 2:
-                    a = first_cell(x)
-                    b = first_cell(x & (x - 1))
-                    pa, pb = 9 * a + d - 1, 9 * b + d - 1
-                    strong_x[pa] |= 1 << pb
-                    strong_x[pb] |= 1 << pa
-        strong_y = [0] * 729
-        for c in CELLS:
-            m = s.cands[c]
-            if POPCOUNT[m] == 2:
-                x, y = DIGITS_OF[m]
-                px, py = 9 * c + x - 1, 9 * c + y - 1
-                strong_y[px] = 1 << py
-                strong_y[py] = 1 << px
-        self.strong_x = strong_x
-        self.strong_y = strong_y
-        self.strong_xy = [a | b for a, b in zip(strong_x, strong_y, strict=True)]
-
-
-KINDS = {  # name: (strong table attribute, weak table, base rating, order)
-    "X-chain": ("strong_x", WEAK_X, ratings.X_CHAIN, 0),
-    "XY-chain": ("strong_y", WEAK_XY, ratings.Y_CHAIN, 1),
-    "AIC": ("strong_xy", WEAK_XY, ratings.XY_CHAIN, 2),
+KINDS = {
+    "X-chain": ChainKind("strong_x", WEAK_X, rating("X-chain"), 0),
+    "XY-chain": ChainKind("strong_y", WEAK_XY, rating("XY-chain"), 1),
+    "AIC": ChainKind("strong_xy", WEAK_XY, rating("AIC"), 2),
 }
 
 
-def _levels(links: Links, strong: list[int], weak: list[int]) -> Iterator[list[tuple[int, int]]]:
+class ChainEnd(NamedTuple):
+    """Chains from `start` reach, at some length, eliminations `result` (a candidate set), or
+    start itself (`result` == -1: start is true)."""
+
+    start: int
+    result: int
+
+
+class Pending(NamedTuple):
+    """The next length to try for one kind of chain; the heap takes the lowest rating first."""
+
+    rating: float
+    order: int
+    level: int
+    name: str
+    levels: Iterator[list[ChainEnd]]
+
+
+class NamedChain(NamedTuple):
+    """A named pattern that is a chain in disguise (such as the W-Wing), and its rating."""
+
+    rating: float
+    find: Callable[[Position], Step | None]
+
+
+def _levels(
+    links: Links, strong: Sequence[int], weak: Sequence[int], meter: Meter
+) -> Iterator[list[ChainEnd]]:
     """Grow chains from every start one strong link per level.
 
-    Yields, for levels 1, 2, ... (a chain of 2 * level nodes), the list of (start, result):
-    result is the set of candidates the chains from `start` eliminate, or -1 when the chain
-    leads from "start is false" back to "start is true".
+    Yields, for levels 1, 2, ... (a chain of 2 * level nodes), the ends found at that level.
+    Growing one start's chains by a level costs the meter a node.
     """
     cand = links.cand
     states = []  # per start: [start, true, false, frontier, seen by the true ones]
@@ -105,23 +89,24 @@ def _levels(links: Links, strong: list[int], weak: list[int]) -> Iterator[list[t
         if first and cand >> a & 1:
             states.append([a, first, 1 << a, first, 0])
     while states:
+        meter.spend(len(states))
         found = []
         alive = []
         for st in states:
             a, true, false, frontier, hit = st
-            for t in bits(frontier):
+            for t in set_bits(frontier):
                 hit |= weak[t]
             st[4] = hit
             if true >> a & 1:
-                found.append((a, -1))
+                found.append(ChainEnd(a, -1))
                 continue
             elim = weak[a] & hit & cand
             if elim:
-                found.append((a, elim))
+                found.append(ChainEnd(a, elim))
             new_false = hit & cand & ~false
             false |= new_false
             nxt = 0
-            for f in bits(new_false):
+            for f in set_bits(new_false):
                 nxt |= strong[f]
             nxt &= ~true
             if nxt:
@@ -134,7 +119,7 @@ def _levels(links: Links, strong: list[int], weak: list[int]) -> Iterator[list[t
 
 
 def _trace(
-    links: Links, strong: list[int], weak: list[int], a: int, level: int, want: int
+    links: Links, strong: Sequence[int], weak: Sequence[int], a: int, level: int, want: int
 ) -> list[int]:
     """The chain from start a (as a list of candidates) whose far end sees `want` or is a."""
     cand = links.cand
@@ -143,12 +128,12 @@ def _trace(
     true = 0
     false = 1 << a
     frontier = 0
-    for t in bits(strong[a]):
+    for t in set_bits(strong[a]):
         parent_t[t] = a
         frontier |= 1 << t
     true |= frontier
     for _ in range(level):
-        for t in bits(frontier):
+        for t in set_bits(frontier):
             if (want == -1 and t == a) or (want != -1 and weak[t] & want):
                 chain = [t]
                 node = t
@@ -162,14 +147,14 @@ def _trace(
                 chain.reverse()
                 return chain
         new_false = 0
-        for t in bits(frontier):
-            for f in bits(weak[t] & cand & ~false & ~new_false):
+        for t in set_bits(frontier):
+            for f in set_bits(weak[t] & cand & ~false & ~new_false):
                 parent_f[f] = t
                 new_false |= 1 << f
         false |= new_false
         nxt = 0
-        for f in bits(new_false):
-            for t in bits(strong[f] & ~true & ~nxt):
+        for f in set_bits(new_false):
+            for t in set_bits(strong[f] & ~true & ~nxt):
                 parent_t[t] = f
                 nxt |= 1 << t
         true |= nxt
@@ -188,8 +173,8 @@ def _chain_units(chain: list[int]) -> tuple[int, ...]:
     return tuple(units)
 
 
-def _step(
-    name: str, rating: float, links: Links, weak: list[int], chain: list[int], result: int
+def _describe_chain(
+    name: str, rated: float, links: Links, weak: Sequence[int], chain: list[int], result: int
 ) -> Step:
     nodes = tuple((p // 9, p % 9 + 1) for p in chain)
     cells = tuple(dict.fromkeys(c for c, _ in nodes))
@@ -200,7 +185,7 @@ def _step(
         cell, digit = nodes[0]
         return Step(
             name,
-            rating,
+            rated,
             placements=((cell, digit),),
             cells=cells,
             candidates=nodes,
@@ -210,10 +195,10 @@ def _step(
         )
     a, y = chain[0], chain[-1]
     elim = weak[a] & weak[y] & links.cand
-    removed = tuple((p // 9, p % 9 + 1) for p in bits(elim))
+    removed = tuple((p // 9, p % 9 + 1) for p in set_bits(elim))
     return Step(
         name,
-        rating,
+        rated,
         eliminations=removed,
         cells=cells,
         candidates=nodes,
@@ -225,61 +210,57 @@ def _step(
 
 
 def chain_step(
-    s: State,
+    s: Position,
     kinds: tuple[str, ...] = ("X-chain", "XY-chain", "AIC"),
     max_nodes: int = MAX_NODES,
-    deadline: float | None = None,
-    extras: tuple[tuple[float, Callable[[State], Step | None]], ...] = (),
+    meter: Meter | None = None,
+    extras: tuple[NamedChain, ...] = (),
 ) -> Step | None:
     """The lowest-rated chain of the given kinds (shortest first), or None.
 
-    `extras` are (rating, technique) pairs for named patterns that are chains in disguise
-    (such as the W-Wing); each runs just before the chains of its rating.
+    Each of `extras` runs just before the chains of its rating.
     """
+    meter = meter or UNLIMITED.start()
     links = Links(s)
-    pending = sorted(extras, key=lambda e: e[0])
-    queue: list[tuple[float, int, int, str, Iterator[list[tuple[int, int]]]]] = []
+    pending = sorted(extras, key=lambda extra: extra.rating)
+    queue: list[Pending] = []
     for name in kinds:
-        attr, weak, base, order = KINDS[name]
-        strong = getattr(links, attr)
-        gen = _levels(links, strong, weak)
-        heapq.heappush(queue, (ratings.chain_rating(base, 2), order, 1, name, gen))
+        kind = KINDS[name]
+        levels = _levels(links, getattr(links, kind.strong), kind.weak, meter)
+        heapq.heappush(queue, Pending(chain_rating(kind.base, 2), kind.order, 1, name, levels))
     while queue:
-        check(deadline)
-        while pending and pending[0][0] <= queue[0][0]:
-            step = pending.pop(0)[1](s)
+        while pending and pending[0].rating <= queue[0].rating:
+            step = pending.pop(0).find(s)
             if step is not None:
                 return step
-        rating, order, level, name, gen = heapq.heappop(queue)
-        found = next(gen, None)
+        now = heapq.heappop(queue)
+        found = next(now.levels, None)
         if found is None:
             continue
+        kind = KINDS[now.name]
         if found:
-            attr, weak, base, _ = KINDS[name]
-            strong = getattr(links, attr)
-            a, result = min(found, key=lambda f: -1 if f[1] == -1 else -f[1].bit_count())
-            chain = _trace(links, strong, weak, a, level, result)
-            return _step(name, rating, links, weak, chain, result)
-        if 2 * (level + 1) <= max_nodes:
-            base = KINDS[name][2]
-            heapq.heappush(
-                queue, (ratings.chain_rating(base, 2 * (level + 1)), order, level + 1, name, gen)
-            )
-    for _, technique in pending:
-        step = technique(s)
+            end = min(found, key=lambda e: -1 if e.result == -1 else -e.result.bit_count())
+            strong = getattr(links, kind.strong)
+            chain = _trace(links, strong, kind.weak, end.start, now.level, end.result)
+            return _describe_chain(now.name, now.rating, links, kind.weak, chain, end.result)
+        if 2 * (now.level + 1) <= max_nodes:
+            rated = chain_rating(kind.base, 2 * (now.level + 1))
+            heapq.heappush(queue, now._replace(rating=rated, level=now.level + 1))
+    for extra in pending:
+        step = extra.find(s)
         if step is not None:
             return step
     return None
 
 
-def x_chain(s: State) -> Step | None:
+def x_chain(s: Position) -> Step | None:
     return chain_step(s, ("X-chain",))
 
 
-def xy_chain(s: State) -> Step | None:
+def xy_chain(s: Position) -> Step | None:
     return chain_step(s, ("XY-chain",))
 
 
-def chains(s: State, deadline: float | None = None) -> Step | None:
+def chains(s: Position, meter: Meter | None = None) -> Step | None:
     """X-chains, XY-chains, W-Wings and mixed chains together, the lowest rating first."""
-    return chain_step(s, deadline=deadline, extras=((ratings.W_WING, w_wing),))
+    return chain_step(s, meter=meter, extras=(NamedChain(rating("W-Wing"), w_wing),))

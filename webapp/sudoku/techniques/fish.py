@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..board import DIGITS, POPCOUNT
-from .state import State
+from ..board import COL_BB, DIGITS, POPCOUNT, ROW_BB, set_bits
+from ..ratings import rating
+from .position import Position
 from .step import Step, digits_text
-from .tables import COL_BB, ROW_BB, cells_of
 
-FISH = {2: ("X-Wing", 3.2), 3: ("Swordfish", 3.8), 4: ("Jellyfish", 5.2)}
+FISH = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
 
 def _line_masks(bb: int) -> tuple[list[int], list[int]]:
@@ -29,8 +29,8 @@ def _line_masks(bb: int) -> tuple[list[int], list[int]]:
     return rows, cols
 
 
-def _fish(s: State, k: int) -> Step | None:
-    name, rating = FISH[k]
+def _fish(s: Position, k: int) -> Step | None:
+    name = FISH[k]
     for d in DIGITS:
         bb = s.dbb[d]
         if not bb:
@@ -59,13 +59,13 @@ def _fish(s: State, k: int) -> Step | None:
                 elim = bb & cover & ~base
                 if not elim:
                     continue
-                return _step(name, rating, d, by_rows, combo, covers, bb & base, elim)
+                return _fish_step(name, rating(name), d, by_rows, combo, covers, bb & base, elim)
     return None
 
 
-def _step(
+def _fish_step(
     name: str,
-    rating: float,
+    rated: float,
     d: int,
     by_rows: bool,
     base: tuple[int, ...],
@@ -78,11 +78,11 @@ def _step(
     cover_units = tuple(9 + j if by_rows else j for j in covers)
     base_txt = digits_text(i + 1 for i in base)
     cover_txt = digits_text(j + 1 for j in covers)
-    pattern = cells_of(cells)
+    pattern = set_bits(cells)
     return Step(
         name,
-        rating,
-        eliminations=tuple((c, d) for c in cells_of(elim)),
+        rated,
+        eliminations=tuple((c, d) for c in set_bits(elim)),
         cells=tuple(pattern),
         candidates=tuple((c, d) for c in pattern),
         units=base_units + cover_units,
@@ -92,13 +92,13 @@ def _step(
     )
 
 
-def x_wing(s: State) -> Step | None:
+def x_wing(s: Position) -> Step | None:
     return _fish(s, 2)
 
 
-def swordfish(s: State) -> Step | None:
+def swordfish(s: Position) -> Step | None:
     return _fish(s, 3)
 
 
-def jellyfish(s: State) -> Step | None:
+def jellyfish(s: Position) -> Step | None:
     return _fish(s, 4)

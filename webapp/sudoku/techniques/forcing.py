@@ -21,14 +21,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
+from typing import NamedTuple
 
 from .. import lanes
-from ..board import CELLS, DIGITS, cell_name, unit_name
-from . import ratings
-from .clock import check
-from .state import State
+from ..board import CELLS, DIGITS, PEER_BB, UNIT_BB, cell_name, set_bits, unit_name
+from ..ratings import chain_rating, rating
+from ..search import UNLIMITED, Meter
+from .contradiction import follow
+from .position import Position
 from .step import Step, cand_text, names, removals_text
-from .tables import PEER_BB, UNIT_BB, cells_of
 
 PLACEMENT_WEIGHT = 2  # chain nodes counted per forced placement when rating a trial
 
@@ -40,7 +42,7 @@ def _length(placed: int) -> int:
 # --- Nishio -------------------------------------------------------------------------------
 
 
-def _open_units(s: State, d: int) -> list[tuple[int, int]]:
+def _open_units(s: Position, d: int) -> list[tuple[int, int]]:
     """(unit, unit bitboard) for each unit that does not hold d yet."""
     placed = 0
     for c in CELLS:
@@ -82,28 +84,40 @@ def _nishio_trial(
         todo = rest
 
 
-def nishio(s: State, deadline: float | None = None) -> Step | None:
-    """A candidate whose digit, followed alone, runs out of places (rated 7.5+)."""
-    best: tuple[float, int, int, list[int], int] | None = None
+class NishioFind(NamedTuple):
+    """A digit in a cell whose own hidden singles, followed, leave `unit` without a place."""
+
+    rating: float
+    cell: int
+    digit: int
+    placed: list[int]
+    unit: int
+
+
+def nishio(s: Position, meter: Meter | None = None) -> Step | None:
+    """A candidate whose digit, followed alone, runs out of places (rated 7.5+). Each trial
+    costs the meter a node."""
+    meter = meter or UNLIMITED.start()
+    best: NishioFind | None = None
     for d in DIGITS:
-        check(deadline)
+        meter.spend(s.dbb[d].bit_count())
         open_units = _open_units(s, d)
-        for cell in cells_of(s.dbb[d]):
+        for cell in set_bits(s.dbb[d]):
             found = _nishio_trial(s.dbb[d], open_units, cell)
             if found is None:
                 continue
             placed, unit = found
-            rating = ratings.chain_rating(ratings.NISHIO, _length(len(placed) - 1))
-            if best is None or rating < best[0]:
-                best = (rating, cell, d, placed, unit)
+            rated = chain_rating(rating("Nishio forcing chain"), _length(len(placed) - 1))
+            if best is None or rated < best.rating:
+                best = NishioFind(rated, cell, d, placed, unit)
     if best is None:
         return None
-    rating, cell, d, placed, unit = best
+    rated, cell, d, placed, unit = best
     follow = placed[1:]
     then = f", then {d} goes in {names(follow)}" if follow else ""
     return Step(
         "Nishio forcing chain",
-        rating,
+        rated,
         eliminations=((cell, d),),
         cells=tuple(placed),
         candidates=tuple((c, d) for c in placed),
@@ -135,11 +149,12 @@ def _settle(x: int, free: int, locks: bool) -> tuple[int, int, int]:
     return x, free, placed
 
 
-def _trials(s: State, locks: bool, deadline: float | None) -> tuple[int, int, list[Trial]]:
+def _trials(s: Position, locks: bool, meter: Meter) -> tuple[int, int, list[Trial]]:
+    """Every candidate assumed in turn and propagated (a node each)."""
     x0, free0 = lanes.encode(s.cands, s.grid)
     out = []
-    for cell in cells_of(s.empty):
-        check(deadline)
+    for cell in set_bits(s.empty):
+        meter.spend(s.cands[cell].bit_count())
         for d in DIGITS:
             if not s.cands[cell] >> (d - 1) & 1:
                 continue
@@ -166,29 +181,39 @@ def _as_pairs(bits: int) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
-def dynamic_forcing(s: State, plus: bool = False, deadline: float | None = None) -> Step | None:
-    """The lowest-rated contradiction, cell or unit forcing chain found by trial."""
-    base = ratings.DYNAMIC_PLUS if plus else ratings.DYNAMIC
-    name = "Dynamic forcing chain" + (" (+)" if plus else "")
-    x0, free0, trials = _trials(s, plus, deadline)
-    best: tuple[float, int, Callable[[], Step]] | None = None
+class Offer(NamedTuple):
+    """A step found by trial: its rating, how much it gives (a placement counts 3, an
+    elimination 1), and how to write it (done only for the one chosen)."""
 
-    def offer(rating: float, gain: int, make: Callable[[], Step]) -> None:
+    rating: float
+    gain: int
+    make: Callable[[], Step]
+
+
+def dynamic_forcing(s: Position, plus: bool = False, meter: Meter | None = None) -> Step | None:
+    """The lowest-rated contradiction, cell or unit forcing chain found by trial. Each trial,
+    and each candidate of a cell or unit weighed for a forcing chain, costs a node."""
+    meter = meter or UNLIMITED.start()
+    name = "Dynamic forcing chain" + (" (+)" if plus else "")
+    base = rating(name)
+    x0, free0, trials = _trials(s, plus, meter)
+    best: Offer | None = None
+
+    def offer(rated: float, gain: int, make: Callable[[], Step]) -> None:
         nonlocal best
-        if best is None or (rating, -gain) < (best[0], -best[1]):
-            best = (rating, gain, make)
+        if best is None or (rated, -gain) < (best.rating, -best.gain):
+            best = Offer(rated, gain, make)
 
     by_cand = {(t.cell, t.digit): t for t in trials}
     for t in trials:
         if not t.x:
-            rating = ratings.chain_rating(base, _length(t.placed))
-            offer(
-                rating, 1, lambda t=t, rating=rating: _contradiction_step(s, name, rating, t, plus)
-            )
+            rated = chain_rating(base, _length(t.placed))
+            offer(rated, 1, partial(_contradiction_step, s, name, rated, t, plus))
     if best is None:
         # Cell forcing chains: every candidate of a cell leads to the same conclusion.
-        for cell in cells_of(s.empty):
+        for cell in set_bits(s.empty):
             branch = [by_cand[(cell, d)] for d in DIGITS if s.cands[cell] >> (d - 1) & 1]
+            meter.spend(len(branch))
             _forcing(
                 s, x0, free0, branch, f"whatever {cell_name(cell)} holds", plus, base, (), offer
             )
@@ -198,7 +223,8 @@ def dynamic_forcing(s: State, plus: bool = False, deadline: float | None = None)
                 where = s.dbb[d] & UNIT_BB[u]
                 if where.bit_count() < 2:
                     continue
-                branch = [by_cand[(c, d)] for c in cells_of(where)]
+                branch = [by_cand[(c, d)] for c in set_bits(where)]
+                meter.spend(len(branch))
                 _forcing(
                     s,
                     x0,
@@ -210,11 +236,11 @@ def dynamic_forcing(s: State, plus: bool = False, deadline: float | None = None)
                     (u,),
                     offer,
                 )
-    return best[2]() if best else None
+    return best.make() if best else None
 
 
 def _forcing(
-    s: State,
+    s: Position,
     x0: int,
     free0: int,
     branch: list[Trial],
@@ -235,7 +261,7 @@ def _forcing(
             return
     if not on and not off:
         return
-    rating = ratings.chain_rating(base, _length(total))
+    rated = chain_rating(base, _length(total))
     placements = _as_pairs(on)
     eliminations = tuple(e for e in _as_pairs(off) if (e[0], e[1]) not in placements)
     eliminations = tuple(e for e in eliminations if e[0] not in {c for c, _ in placements})
@@ -251,7 +277,7 @@ def _forcing(
             what.append("remove " + removals_text(eliminations))
         return Step(
             f"Dynamic {'unit' if units else 'cell'} forcing chains{' (+)' if plus else ''}",
-            rating,
+            rated,
             placements=placements,
             eliminations=eliminations,
             cells=tuple(dict.fromkeys(c for c, _ in starts)),
@@ -262,16 +288,18 @@ def _forcing(
             f"{' and '.join(what)}; so that much is certain",
         )
 
-    offer(rating, len(placements) * 3 + len(eliminations), make)
+    offer(rated, len(placements) * 3 + len(eliminations), make)
 
 
-def _contradiction_step(s: State, name: str, rating: float, t: Trial, plus: bool) -> Step:
-    moves, reason = explain_trial(s, t.cell, t.digit, plus)
+def _contradiction_step(s: Position, name: str, rated: float, t: Trial, plus: bool) -> Step:
+    trail = follow(s, t.cell, t.digit, locks=plus)
+    moves = [(move.cell, move.digit) for move in trail.forced]
+    reason = trail.contradiction.text if trail.contradiction else "the position breaks"
     shown = ", ".join(cand_text(m) for m in moves[:6]) + (", ..." if len(moves) > 6 else "")
     then = f" forces {shown}" if moves else ""
     return Step(
         name,
-        rating,
+        rated,
         eliminations=((t.cell, t.digit),),
         cells=(t.cell, *dict.fromkeys(c for c, _ in moves)),
         candidates=((t.cell, t.digit), *moves),
@@ -281,48 +309,24 @@ def _contradiction_step(s: State, name: str, rating: float, t: Trial, plus: bool
     )
 
 
-def explain_trial(
-    s: State, cell: int, digit: int, locks: bool = False
-) -> tuple[list[tuple[int, int]], str]:
-    """Replay a failing trial slowly: the singles it forces, and the contradiction it meets."""
-    from .intersections import claiming, pointing
-    from .singles import hidden_single_box, hidden_single_line, naked_single
-
-    t = s.copy()
-    t.place(cell, digit)
-    moves: list[tuple[int, int]] = []
-    while True:
-        reason = t.contradiction()
-        if reason:
-            return moves, reason
-        step = naked_single(t) or hidden_single_box(t) or hidden_single_line(t)
-        if step is None and locks:
-            step = pointing(t) or claiming(t)
-        if step is None:
-            return moves, "the position breaks"
-        for c, d in step.placements:
-            if t.grid[c] or not t.cands[c] >> (d - 1) & 1:
-                return moves, f"{cell_name(c)} cannot take {d}"
-            moves.append((c, d))
-        t.apply(step.placements, step.eliminations)
-
-
 # --- Nested forcing chains ----------------------------------------------------------------
 
 
-def nested_forcing(s: State, deadline: float | None = None) -> Step | None:
-    """A candidate whose assumption breaks once second-level trials are made inside it."""
+def nested_forcing(s: Position, meter: Meter | None = None) -> Step | None:
+    """A candidate whose assumption breaks once second-level trials are made inside it. Each
+    trial, of either level, costs a node."""
+    meter = meter or UNLIMITED.start()
     x0, free0 = lanes.encode(s.cands, s.grid)
-    order = sorted(cells_of(s.empty), key=lambda c: s.cands[c].bit_count())
+    order = sorted(set_bits(s.empty), key=lambda c: s.cands[c].bit_count())
     for cell in order:
         for d in DIGITS:
             if not s.cands[cell] >> (d - 1) & 1:
                 continue
             p = 9 * cell + d - 1
+            meter.spend()
             x, free, placed = _settle(x0 & lanes.KEEP[p], free0 & lanes.UNPLACE[p], True)
             inner = 0
             while x:
-                check(deadline)
                 removed = False
                 rest = lanes.cell_view(x & free)
                 while rest:
@@ -331,6 +335,7 @@ def nested_forcing(s: State, deadline: float | None = None) -> Step | None:
                     rest ^= low
                     if not x & lanes.BITS[q]:
                         continue
+                    meter.spend()
                     y, _, _ = _settle(x & lanes.KEEP[q], free & lanes.UNPLACE[q], True)
                     if not y:
                         inner += 1
@@ -343,10 +348,10 @@ def nested_forcing(s: State, deadline: float | None = None) -> Step | None:
                     break
             if x:
                 continue
-            rating = ratings.chain_rating(ratings.NESTED, _length(placed + 4 * inner))
+            rated = chain_rating(rating("Nested forcing chain"), _length(placed + 4 * inner))
             return Step(
                 "Nested forcing chain",
-                rating,
+                rated,
                 eliminations=((cell, d),),
                 cells=(cell,),
                 candidates=((cell, d),),
@@ -361,16 +366,16 @@ def nested_forcing(s: State, deadline: float | None = None) -> Step | None:
 # --- Solution -----------------------------------------------------------------------------
 
 
-def solution_step(s: State, solution: tuple[int, ...], rating: float = 10.0) -> Step | None:
+def solution_step(s: Position, solution: tuple[int, ...]) -> Step | None:
     """Place the solution's digit in the empty cell with the fewest candidates."""
-    empty = cells_of(s.empty)
+    empty = set_bits(s.empty)
     if not empty:
         return None
     cell = min(empty, key=lambda c: (s.cands[c].bit_count(), c))
     digit = solution[cell]
     return Step(
         "Solution lookup",
-        rating,
+        rating("Solution lookup"),
         placements=((cell, digit),),
         cells=(cell,),
         candidates=((cell, digit),),

@@ -8,19 +8,40 @@ does this engine: the step then places that digit as well.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import NamedTuple
 
-from ..board import BOX_OF, COL_OF, DIGITS, ROW_OF, cell_name, unit_name
-from .singles import single_after
-from .state import State
+from ..board import (
+    BOX_BB,
+    BOX_OF,
+    COL_BB,
+    COL_OF,
+    DIGITS,
+    ROW_BB,
+    ROW_OF,
+    UNIT_BB,
+    cell_name,
+    first_cell,
+    set_bits,
+    unit_name,
+)
+from ..ratings import rating
+from .position import Position
+from .singles import HiddenSingle, single_after
 from .step import Step, names
-from .tables import BOX_BB, COL_BB, ROW_BB, UNIT_BB, cells_of, first_cell
-
-Pattern = tuple[
-    int, int, int, int, int
-]  # digit, base unit, cover unit, pattern cells, eliminations
 
 
-def _pointing(s: State) -> Iterator[Pattern]:
+class Locked(NamedTuple):
+    """A digit whose places in the base unit all lie in the cover unit; the cover loses it
+    elsewhere. `cells` and `eliminations` are bitboards."""
+
+    digit: int
+    base: int
+    cover: int
+    cells: int
+    eliminations: int
+
+
+def _pointing(s: Position) -> Iterator[Locked]:
     """Box b's d's all in one row or column: the rest of that line loses d."""
     for b in range(9):
         box = BOX_BB[b]
@@ -33,14 +54,14 @@ def _pointing(s: State) -> Iterator[Pattern]:
             if not x & ~ROW_BB[row]:
                 elim = s.dbb[d] & ROW_BB[row] & ~box
                 if elim:
-                    yield d, 18 + b, row, x, elim
+                    yield Locked(d, 18 + b, row, x, elim)
             if not x & ~COL_BB[col]:
                 elim = s.dbb[d] & COL_BB[col] & ~box
                 if elim:
-                    yield d, 18 + b, 9 + col, x, elim
+                    yield Locked(d, 18 + b, 9 + col, x, elim)
 
 
-def _claiming(s: State) -> Iterator[Pattern]:
+def _claiming(s: Position) -> Iterator[Locked]:
     """A line's d's all in one box: the rest of that box loses d."""
     for u in range(18):
         line = UNIT_BB[u]
@@ -52,13 +73,14 @@ def _claiming(s: State) -> Iterator[Pattern]:
             if not x & ~BOX_BB[b]:
                 elim = s.dbb[d] & BOX_BB[b] & ~line
                 if elim:
-                    yield d, u, 18 + b, x, elim
+                    yield Locked(d, u, 18 + b, x, elim)
 
 
-def _step(name: str, rating: float, pattern: Pattern, single: tuple[int, int, int] | None) -> Step:
+def _locked_step(name: str, pattern: Locked, single: HiddenSingle | None) -> Step:
+    """The step for a locked digit, placing the hidden single it leaves, if any."""
     d, base, cover, x, elim = pattern
-    cells = cells_of(x)
-    removed = tuple((c, d) for c in cells_of(elim))
+    cells = set_bits(x)
+    removed = tuple((c, d) for c in set_bits(elim))
     text = (
         f"In {unit_name(base)}, {d} can only go in {names(cells)}, all in {unit_name(cover)}, "
         f"so the rest of {unit_name(cover)} cannot hold {d}"
@@ -75,43 +97,43 @@ def _step(name: str, rating: float, pattern: Pattern, single: tuple[int, int, in
         cells = [*cells, cell]
     return Step(
         name,
-        rating,
+        rating(name),
         placements=placements,
         eliminations=removed,
         cells=tuple(cells),
-        candidates=tuple((c, d) for c in cells_of(x)),
+        candidates=tuple((c, d) for c in set_bits(x)),
         units=units,
         text=text,
     )
 
 
-def direct_pointing(s: State) -> Step | None:
+def direct_pointing(s: Position) -> Step | None:
     """Pointing whose eliminations leave a hidden single (rated 1.7)."""
     for pattern in _pointing(s):
-        single = single_after(s, [(c, pattern[0]) for c in cells_of(pattern[4])])
+        single = single_after(s, [(c, pattern.digit) for c in set_bits(pattern.eliminations)])
         if single:
-            return _step("Direct pointing", 1.7, pattern, single)
+            return _locked_step("Direct pointing", pattern, single)
     return None
 
 
-def direct_claiming(s: State) -> Step | None:
+def direct_claiming(s: Position) -> Step | None:
     """Claiming whose eliminations leave a hidden single (rated 1.9)."""
     for pattern in _claiming(s):
-        single = single_after(s, [(c, pattern[0]) for c in cells_of(pattern[4])])
+        single = single_after(s, [(c, pattern.digit) for c in set_bits(pattern.eliminations)])
         if single:
-            return _step("Direct claiming", 1.9, pattern, single)
+            return _locked_step("Direct claiming", pattern, single)
     return None
 
 
-def pointing(s: State) -> Step | None:
+def pointing(s: Position) -> Step | None:
     """A digit confined to one line within a box (rated 2.6)."""
     for pattern in _pointing(s):
-        return _step("Pointing", 2.6, pattern, None)
+        return _locked_step("Pointing", pattern, None)
     return None
 
 
-def claiming(s: State) -> Step | None:
+def claiming(s: Position) -> Step | None:
     """A digit confined to one box within a line (rated 2.8)."""
     for pattern in _claiming(s):
-        return _step("Claiming", 2.8, pattern, None)
+        return _locked_step("Claiming", pattern, None)
     return None

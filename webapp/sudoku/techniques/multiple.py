@@ -10,13 +10,12 @@ steps are labelled last resort.
 
 from __future__ import annotations
 
-from ..board import DIGITS, cell_name, unit_name
-from . import ratings
-from .chains import WEAK_XY, Links, bits
-from .clock import check
-from .state import State
-from .step import Step, cand_text
-from .tables import UNIT_BB, cells_of
+from ..board import DIGITS, UNIT_BB, cell_name, set_bits, unit_name
+from ..ratings import chain_rating, rating
+from ..search import UNLIMITED, Meter
+from .links import WEAK_XY, Links
+from .position import Position
+from .step import Candidate, Step, cand_text
 
 MAX_LEVELS = 20
 
@@ -36,13 +35,13 @@ def _closure(links: Links, p: int) -> tuple[list[int], list[int]]:
     frontier = 1 << p
     for _ in range(MAX_LEVELS):
         hit = 0
-        for t in bits(frontier):
+        for t in set_bits(frontier):
             hit |= WEAK_XY[t]
         new_off = hit & cand & ~off_all
         off_levels.append(new_off)
         off_all |= new_off
         nxt = 0
-        for f in bits(new_off):
+        for f in set_bits(new_off):
             nxt |= strong[f]
         nxt &= ~on_all
         if not nxt:
@@ -68,8 +67,10 @@ def _union(levels: list[int]) -> int:
     return out
 
 
-def multiple_forcing(s: State, deadline: float | None = None) -> Step | None:
-    """The lowest-rated cell or unit forcing chain with static links (rated 8.0+)."""
+def multiple_forcing(s: Position, meter: Meter | None = None) -> Step | None:
+    """The lowest-rated cell or unit forcing chain with static links (rated 8.0+). Each
+    candidate of a cell or unit followed costs a node."""
+    meter = meter or UNLIMITED.start()
     links = Links(s)
     closures: dict[int, tuple[list[int], list[int], int, int]] = {}
 
@@ -79,9 +80,10 @@ def multiple_forcing(s: State, deadline: float | None = None) -> Step | None:
             closures[p] = (on, off, _union(on), _union(off))
         return closures[p]
 
-    best: tuple[float, int, Step] | None = None
+    best: Step | None = None
+    best_key = (float("inf"), 0)  # (rating, -gain): a placement gains 3, an elimination 1
     groups: list[tuple[str, tuple[int, ...], list[int]]] = []
-    for cell in cells_of(s.empty):
+    for cell in set_bits(s.empty):
         ps = [9 * cell + d - 1 for d in DIGITS if s.cands[cell] >> (d - 1) & 1]
         if len(ps) >= 2:
             groups.append((f"whatever {cell_name(cell)} holds", (), ps))
@@ -89,10 +91,10 @@ def multiple_forcing(s: State, deadline: float | None = None) -> Step | None:
         for d in DIGITS:
             where = s.dbb[d] & UNIT_BB[u]
             if where.bit_count() >= 2:
-                ps = [9 * c + d - 1 for c in cells_of(where)]
+                ps = [9 * c + d - 1 for c in set_bits(where)]
                 groups.append((f"wherever {d} goes in {unit_name(u)}", (u,), ps))
     for premise, units, ps in groups:
-        check(deadline)
+        meter.spend(len(ps))
         on = off = -1
         for p in ps:
             _, _, on_all, off_all = closure(p)
@@ -104,34 +106,37 @@ def multiple_forcing(s: State, deadline: float | None = None) -> Step | None:
         off &= links.cand
         if not on and not off:
             continue
-        for q in bits(on | off):
+        for q in set_bits(on | off):
             is_on = bool(on >> q & 1)
             length = 0
             for p in ps:
                 on_levels, off_levels, _, _ = closure(p)
                 length += _depth(on_levels if is_on else off_levels, q, is_on)
-            rating = ratings.chain_rating(ratings.MULTIPLE, length - 2)
+            rated = chain_rating(rating("Cell or unit forcing chains"), length - 2)
             gain = 3 if is_on else 1
-            if best is None or (rating, -gain) < (best[0], -best[1]):
-                best = (rating, gain, _step(premise, units, ps, q, is_on, rating))
-    return best[2] if best else None
+            if (rated, -gain) < best_key:
+                best_key = (rated, -gain)
+                best = _forcing_step(premise, units, ps, q, is_on, rated)
+    return best
 
 
-def _step(
-    premise: str, units: tuple[int, ...], ps: list[int], q: int, is_on: bool, rating: float
+def _forcing_step(
+    premise: str, units: tuple[int, ...], ps: list[int], q: int, is_on: bool, rated: float
 ) -> Step:
     cell, digit = q // 9, q % 9 + 1
     starts = tuple((p // 9, p % 9 + 1) for p in ps)
     kind = "Unit" if units else "Cell"
+    placements: tuple[Candidate, ...] = ()
+    eliminations: tuple[Candidate, ...] = ()
     if is_on:
         what = f"{cell_name(cell)} is {digit}"
-        placements, eliminations = ((cell, digit),), ()
+        placements = ((cell, digit),)
     else:
         what = f"{cell_name(cell)} cannot be {digit}"
-        placements, eliminations = (), ((cell, digit),)
+        eliminations = ((cell, digit),)
     return Step(
         f"{kind} forcing chains",
-        rating,
+        rated,
         placements=placements,
         eliminations=eliminations,
         cells=(*dict.fromkeys(c for c, _ in starts), cell),

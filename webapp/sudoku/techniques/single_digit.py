@@ -10,42 +10,26 @@ from __future__ import annotations
 
 from collections import deque
 
-from ..board import DIGITS, cell_name, unit_name
-from . import ratings
-from .state import State
+from ..board import CELL_BB, DIGITS, PEER_BB, cell_name, first_cell, set_bits, unit_name
+from ..ratings import chain_rating, rating
+from .links import strong_links
+from .position import Position
 from .step import Step, names
-from .tables import CELL_BB, PEER_BB, UNIT_BB, cells_of, first_cell
-
-Link = tuple[int, int, int]  # unit, cell, cell
 
 
-def strong_links(s: State, d: int) -> list[Link]:
-    """One (unit, a, b) per pair of cells that are the only two places of d in some unit.
-
-    When a pair is linked by a row or column and also by its box, the line is kept.
-    """
-    pairs: dict[tuple[int, int], int] = {}
-    bb = s.dbb[d]
-    for u in range(27):
-        x = bb & UNIT_BB[u]
-        if x.bit_count() == 2:
-            a = first_cell(x)
-            b = first_cell(x & ~CELL_BB[a])
-            pairs.setdefault((a, b), u)
-    return [(u, a, b) for (a, b), u in pairs.items()]
-
-
-def _kind(u1: int, u2: int) -> tuple[str, float]:
+def _kind(u1: int, u2: int) -> str:
+    """Two strong links in lines of one kind make a Skyscraper, a row and a column a 2-String
+    Kite; with a box, a Turbot fish."""
     if u1 >= 18 or u2 >= 18:
-        return "Turbot fish", ratings.TURBOT_FISH
+        return "Turbot fish"
     if (u1 < 9) == (u2 < 9):
-        return "Skyscraper", ratings.SKYSCRAPER
-    return "2-String Kite", ratings.TWO_STRING_KITE
+        return "Skyscraper"
+    return "2-String Kite"
 
 
-def turbot(s: State) -> Step | None:
+def turbot(s: Position) -> Step | None:
     """Two strong links on a digit whose inner ends see each other (the easiest kind first)."""
-    best: tuple[float, Step] | None = None
+    best: Step | None = None
     for d in DIGITS:
         links = strong_links(s, d)
         for i, (u1, a1, b1) in enumerate(links):
@@ -60,13 +44,14 @@ def turbot(s: State) -> Step | None:
                         elim = s.dbb[d] & PEER_BB[end1] & PEER_BB[end2] & ~used
                         if not elim:
                             continue
-                        name, rating = _kind(u1, u2)
-                        if best is not None and best[0] <= rating:
+                        name = _kind(u1, u2)
+                        rated = rating(name)
+                        if best is not None and best.rating <= rated:
                             continue
                         step = Step(
                             name,
-                            rating,
-                            eliminations=tuple((c, d) for c in cells_of(elim)),
+                            rated,
+                            eliminations=tuple((c, d) for c in set_bits(elim)),
                             cells=(end1, inner1, inner2, end2),
                             candidates=tuple((c, d) for c in (end1, inner1, inner2, end2)),
                             units=(u1, u2),
@@ -75,13 +60,13 @@ def turbot(s: State) -> Step | None:
                             f"and {cell_name(inner2)} see each other, so {cell_name(end1)} or "
                             f"{cell_name(end2)} holds {d} and cells that see both cannot",
                         )
-                        if rating == ratings.SKYSCRAPER:
+                        if name == "Skyscraper":
                             return step
-                        best = (rating, step)
-    return best[1] if best else None
+                        best = step
+    return best
 
 
-def _clusters(s: State, d: int) -> list[dict[int, int]]:
+def _clusters(s: Position, d: int) -> list[dict[int, int]]:
     """Connected groups of cells joined by strong links on d, each cell mapped to colour 0/1."""
     adjacent: dict[int, list[int]] = {}
     for _, a, b in strong_links(s, d):
@@ -106,7 +91,7 @@ def _clusters(s: State, d: int) -> list[dict[int, int]]:
     return out
 
 
-def _distances(s: State, d: int, start: int, cluster: dict[int, int]) -> dict[int, int]:
+def _distances(s: Position, d: int, start: int, cluster: dict[int, int]) -> dict[int, int]:
     """Strong-link distances from start to every cell of its cluster."""
     adjacent: dict[int, list[int]] = {}
     for _, a, b in strong_links(s, d):
@@ -124,7 +109,7 @@ def _distances(s: State, d: int, start: int, cluster: dict[int, int]) -> dict[in
     return dist
 
 
-def simple_colouring(s: State) -> Step | None:
+def simple_colouring(s: Position) -> Step | None:
     """Colour wrap (a colour sees itself: it is false) or colour trap (a cell sees both)."""
     for d in DIGITS:
         for cluster in _clusters(s, d):
@@ -139,23 +124,23 @@ def simple_colouring(s: State) -> Step | None:
 
 def _seen_by(bb: int) -> int:
     out = 0
-    for c in cells_of(bb):
+    for c in set_bits(bb):
         out |= PEER_BB[c]
     return out
 
 
-def _wrap(s: State, d: int, cluster: dict[int, int], colour_bb: list[int]) -> Step | None:
+def _wrap(s: Position, d: int, cluster: dict[int, int], colour_bb: list[int]) -> Step | None:
     for k in (0, 1):
-        for a in cells_of(colour_bb[k]):
+        for a in set_bits(colour_bb[k]):
             clash = PEER_BB[a] & colour_bb[k]
             if not clash:
                 continue
             b = first_cell(clash)
             dist = _distances(s, d, a, cluster)[b]
-            false_cells = cells_of(colour_bb[k])
+            false_cells = set_bits(colour_bb[k])
             return Step(
                 "Simple colouring",
-                ratings.chain_rating(ratings.X_CHAIN, dist),
+                chain_rating(rating("Simple colouring"), dist),
                 eliminations=tuple((c, d) for c in false_cells),
                 cells=tuple(sorted(cluster)),
                 candidates=tuple((c, d) for c in sorted(cluster)),
@@ -166,7 +151,7 @@ def _wrap(s: State, d: int, cluster: dict[int, int], colour_bb: list[int]) -> St
     return None
 
 
-def _trap(s: State, d: int, cluster: dict[int, int], colour_bb: list[int]) -> Step | None:
+def _trap(s: Position, d: int, cluster: dict[int, int], colour_bb: list[int]) -> Step | None:
     elim = (
         s.dbb[d] & _seen_by(colour_bb[0]) & _seen_by(colour_bb[1]) & ~(colour_bb[0] | colour_bb[1])
     )
@@ -175,14 +160,14 @@ def _trap(s: State, d: int, cluster: dict[int, int], colour_bb: list[int]) -> St
     z = first_cell(elim)
     a = first_cell(PEER_BB[z] & colour_bb[0])
     dist = _distances(s, d, a, cluster)
-    b = min(cells_of(PEER_BB[z] & colour_bb[1]), key=lambda c: dist[c])
+    b = min(set_bits(PEER_BB[z] & colour_bb[1]), key=lambda c: dist[c])
     return Step(
         "Simple colouring",
-        ratings.chain_rating(ratings.X_CHAIN, dist[b] + 1),
-        eliminations=tuple((c, d) for c in cells_of(elim)),
+        chain_rating(rating("Simple colouring"), dist[b] + 1),
+        eliminations=tuple((c, d) for c in set_bits(elim)),
         cells=tuple(sorted(cluster)),
         candidates=tuple((c, d) for c in sorted(cluster)),
         text=f"Colouring the strong links on {d} in two alternating colours, one colour holds "
-        f"{d}; {names(cells_of(elim))} see{'s' if elim.bit_count() == 1 else ''} both colours, "
+        f"{d}; {names(set_bits(elim))} see{'s' if elim.bit_count() == 1 else ''} both colours, "
         f"so cannot hold {d}",
     )

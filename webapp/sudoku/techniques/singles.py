@@ -2,16 +2,32 @@
 
 from __future__ import annotations
 
-from ..board import ALL, BIT, DIGITS, DIGITS_OF, UNITS, UNITS_OF, cell_name, unit_name
-from .state import State
+from typing import NamedTuple
+
+from ..board import (
+    ALL,
+    BIT,
+    DIGITS,
+    DIGITS_OF,
+    PEER_BB,
+    UNIT_BB,
+    UNITS,
+    UNITS_OF,
+    cell_name,
+    first_cell,
+    is_single,
+    set_bits,
+    unit_name,
+)
+from ..ratings import rating
+from .position import Position
 from .step import Step
-from .tables import PEER_BB, UNIT_BB, cells_of, first_cell, is_single
 
 BOX_UNITS = range(18, 27)
 LINE_UNITS = range(18)
 
 
-def full_house(s: State) -> Step | None:
+def full_house(s: Position) -> Step | None:
     """The last empty cell of a unit takes the one digit the unit lacks."""
     for u in range(27):
         empty = s.empty & UNIT_BB[u]
@@ -32,7 +48,7 @@ def full_house_step(u: int, cell: int, digit: int) -> Step:
     """The step placing digit in cell, the last empty cell of unit u."""
     return Step(
         "Full house",
-        1.0,
+        rating("Full house"),
         placements=((cell, digit),),
         cells=(cell,),
         candidates=((cell, digit),),
@@ -42,7 +58,7 @@ def full_house_step(u: int, cell: int, digit: int) -> Step:
     )
 
 
-def _blockers(s: State, u: int, digit: int, cell: int) -> tuple[int, ...]:
+def _blockers(s: Position, u: int, digit: int, cell: int) -> tuple[int, ...]:
     """Placed copies of digit that see other empty cells of unit u (they rule those out)."""
     others = s.empty & UNIT_BB[u] & ~(1 << cell)
     found = []
@@ -52,13 +68,12 @@ def _blockers(s: State, u: int, digit: int, cell: int) -> tuple[int, ...]:
     return tuple(found)
 
 
-def hidden_single_step(s: State, u: int, digit: int, cell: int) -> Step:
+def hidden_single_step(s: Position, u: int, digit: int, cell: int) -> Step:
     """The step placing digit in the only cell of unit u that can hold it."""
-    rating = 1.2 if u >= 18 else 1.5
     kind = unit_name(u).split()[0]
     return Step(
         "Hidden single",
-        rating,
+        rating("Hidden single (box)" if u >= 18 else "Hidden single (row or column)"),
         placements=((cell, digit),),
         cells=(cell, *_blockers(s, u, digit, cell)),
         candidates=((cell, digit),),
@@ -68,7 +83,7 @@ def hidden_single_step(s: State, u: int, digit: int, cell: int) -> Step:
     )
 
 
-def _hidden_single_in(s: State, units: range) -> Step | None:
+def _hidden_single_in(s: Position, units: range) -> Step | None:
     dbb = s.dbb
     for u in units:
         ubb = UNIT_BB[u]
@@ -79,17 +94,17 @@ def _hidden_single_in(s: State, units: range) -> Step | None:
     return None
 
 
-def hidden_single_box(s: State) -> Step | None:
+def hidden_single_box(s: Position) -> Step | None:
     """A digit with one possible cell left in a box (rated 1.2)."""
     return _hidden_single_in(s, BOX_UNITS)
 
 
-def hidden_single_line(s: State) -> Step | None:
+def hidden_single_line(s: Position) -> Step | None:
     """A digit with one possible cell left in a row or column (rated 1.5)."""
     return _hidden_single_in(s, LINE_UNITS)
 
 
-def naked_single(s: State) -> Step | None:
+def naked_single(s: Position) -> Step | None:
     """An empty cell with one candidate left."""
     ones = twos = 0
     for d in DIGITS:
@@ -107,7 +122,7 @@ def naked_single_step(cell: int, digit: int) -> Step:
     """The step placing digit in cell, its only candidate left."""
     return Step(
         "Naked single",
-        2.3,
+        rating("Naked single"),
         placements=((cell, digit),),
         cells=(cell,),
         candidates=((cell, digit),),
@@ -117,8 +132,16 @@ def naked_single_step(cell: int, digit: int) -> Step:
     )
 
 
-def single_after(s: State, eliminations: list[tuple[int, int]]) -> tuple[int, int, int] | None:
-    """A hidden single (cell, digit, unit) that the eliminations would leave, if any.
+class HiddenSingle(NamedTuple):
+    """The only place left for `digit` in `unit`."""
+
+    cell: int
+    digit: int
+    unit: int
+
+
+def single_after(s: Position, eliminations: list[tuple[int, int]]) -> HiddenSingle | None:
+    """A hidden single that the eliminations would leave, if any.
 
     Only units through an eliminated cell are looked at: elsewhere nothing changed.
     """
@@ -128,12 +151,12 @@ def single_after(s: State, eliminations: list[tuple[int, int]]) -> tuple[int, in
     for digit, cells in gone.items():
         left = s.dbb[digit] & ~cells
         seen_units: set[int] = set()
-        for cell in cells_of(cells):
+        for cell in set_bits(cells):
             for u in UNITS_OF[cell]:
                 if u in seen_units:
                     continue
                 seen_units.add(u)
                 x = left & UNIT_BB[u]
                 if x and not x & (x - 1):
-                    return first_cell(x), digit, u
+                    return HiddenSingle(first_cell(x), digit, u)
     return None

@@ -15,7 +15,8 @@ class Step:
     """One deduction: what it places and removes, what justifies it, and how hard it is.
 
     `cells`, `candidates` and `units` are the pattern to highlight; `text` is one plain
-    sentence; `rating` is on Sudoku Explainer's scale (1.0 full house ... 11+ nested chains).
+    sentence; `rating` is on Sudoku Explainer's scale, from ratings.py (1.0 full house ... 9.5+
+    nested forcing chains; 11.0 for a digit read from the solution).
     `last_resort` marks steps found by trial (assume a candidate and follow the consequences)
     or read from the solution rather than by a pattern.
     """

@@ -10,22 +10,27 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import combinations
+from typing import NamedTuple
 
-from ..board import BIT, DIGITS, DIGITS_OF, POPCOUNT, UNITS, cell_name, unit_name
-from .singles import single_after
-from .state import State
+from ..board import BIT, DIGITS, DIGITS_OF, POPCOUNT, UNIT_BB, UNITS, cell_name, set_bits, unit_name
+from ..ratings import rating
+from .position import Position
+from .singles import HiddenSingle, single_after
 from .step import Step, digits_text, names
-from .tables import UNIT_BB, cells_of
 
 SIZE_NAME = {2: "pair", 3: "triple", 4: "quad"}
-NAKED_RATING = {2: 3.0, 3: 3.6, 4: 5.0}
-HIDDEN_RATING = {2: 3.4, 3: 4.0, 4: 5.4}
-
-Found = tuple[int, tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...]]
-# unit, cells, digits, eliminations
 
 
-def _naked(s: State, k: int) -> Iterator[Found]:
+class Subset(NamedTuple):
+    """k cells and k digits of a unit that hold each other, and what that removes."""
+
+    unit: int
+    cells: tuple[int, ...]
+    digits: tuple[int, ...]
+    eliminations: tuple[tuple[int, int], ...]
+
+
+def _naked(s: Position, k: int) -> Iterator[Subset]:
     cands = s.cands
     for u in range(27):
         empty = [c for c in UNITS[u] if not s.grid[c]]
@@ -44,10 +49,10 @@ def _naked(s: State, k: int) -> Iterator[Found]:
                 (c, d) for c in empty if c not in combo for d in DIGITS_OF[cands[c] & mask]
             )
             if elim:
-                yield u, combo, DIGITS_OF[mask], elim
+                yield Subset(u, combo, DIGITS_OF[mask], elim)
 
 
-def _hidden(s: State, k: int) -> Iterator[Found]:
+def _hidden(s: Position, k: int) -> Iterator[Subset]:
     dbb = s.dbb
     for u in range(27):
         ubb = UNIT_BB[u]
@@ -63,16 +68,16 @@ def _hidden(s: State, k: int) -> Iterator[Found]:
             if cells.bit_count() != k:
                 continue
             keep = sum(BIT[d] for d in combo)
-            elim = tuple((c, d) for c in cells_of(cells) for d in DIGITS_OF[s.cands[c] & ~keep])
+            elim = tuple((c, d) for c in set_bits(cells) for d in DIGITS_OF[s.cands[c] & ~keep])
             if elim:
-                yield u, tuple(cells_of(cells)), combo, elim
+                yield Subset(u, tuple(set_bits(cells)), combo, elim)
 
 
-def _naked_step(k: int, found: Found) -> Step:
+def _naked_step(k: int, found: Subset) -> Step:
     u, cells, digits, elim = found
     return Step(
         f"Naked {SIZE_NAME[k]}",
-        NAKED_RATING[k],
+        rating(f"Naked {SIZE_NAME[k]}"),
         eliminations=elim,
         cells=cells,
         candidates=tuple((c, d) for c in cells for d in digits),
@@ -83,12 +88,12 @@ def _naked_step(k: int, found: Found) -> Step:
 
 
 def _hidden_step(
-    s: State,
+    s: Position,
     k: int,
-    found: Found,
+    found: Subset,
     name: str | None = None,
-    rating: float | None = None,
-    single: tuple[int, int, int] | None = None,
+    rated: float | None = None,
+    single: HiddenSingle | None = None,
 ) -> Step:
     u, cells, digits, elim = found
     text = (
@@ -108,7 +113,7 @@ def _hidden_step(
         shown = (*cells, cell)
     return Step(
         name or f"Hidden {SIZE_NAME[k]}",
-        rating if rating is not None else HIDDEN_RATING[k],
+        rated if rated is not None else rating(f"Hidden {SIZE_NAME[k]}"),
         placements=placements,
         eliminations=elim,
         cells=shown,
@@ -118,43 +123,44 @@ def _hidden_step(
     )
 
 
-def _direct_hidden(s: State, k: int, rating: float) -> Step | None:
+def _direct_hidden(s: Position, k: int) -> Step | None:
+    name = f"Direct hidden {SIZE_NAME[k]}"
     for found in _hidden(s, k):
-        single = single_after(s, list(found[3]))
+        single = single_after(s, list(found.eliminations))
         if single:
-            return _hidden_step(s, k, found, f"Direct hidden {SIZE_NAME[k]}", rating, single)
+            return _hidden_step(s, k, found, name, rating(name), single)
     return None
 
 
-def naked_pair(s: State) -> Step | None:
+def naked_pair(s: Position) -> Step | None:
     return next((_naked_step(2, f) for f in _naked(s, 2)), None)
 
 
-def naked_triple(s: State) -> Step | None:
+def naked_triple(s: Position) -> Step | None:
     return next((_naked_step(3, f) for f in _naked(s, 3)), None)
 
 
-def naked_quad(s: State) -> Step | None:
+def naked_quad(s: Position) -> Step | None:
     return next((_naked_step(4, f) for f in _naked(s, 4)), None)
 
 
-def hidden_pair(s: State) -> Step | None:
+def hidden_pair(s: Position) -> Step | None:
     return next((_hidden_step(s, 2, f) for f in _hidden(s, 2)), None)
 
 
-def hidden_triple(s: State) -> Step | None:
+def hidden_triple(s: Position) -> Step | None:
     return next((_hidden_step(s, 3, f) for f in _hidden(s, 3)), None)
 
 
-def hidden_quad(s: State) -> Step | None:
+def hidden_quad(s: Position) -> Step | None:
     return next((_hidden_step(s, 4, f) for f in _hidden(s, 4)), None)
 
 
-def direct_hidden_pair(s: State) -> Step | None:
+def direct_hidden_pair(s: Position) -> Step | None:
     """A hidden pair whose eliminations leave a hidden single (rated 2.0)."""
-    return _direct_hidden(s, 2, 2.0)
+    return _direct_hidden(s, 2)
 
 
-def direct_hidden_triple(s: State) -> Step | None:
+def direct_hidden_triple(s: Position) -> Step | None:
     """A hidden triple whose eliminations leave a hidden single (rated 2.5)."""
-    return _direct_hidden(s, 3, 2.5)
+    return _direct_hidden(s, 3)

@@ -8,11 +8,28 @@ what the grader and the hints work with.
 
 from __future__ import annotations
 
-from ..board import BOX_OF, DIGITS, DIGITS_OF, POPCOUNT, UNITS_OF, cell_name, unit_name
-from .state import State
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from ..board import (
+    BOX_OF,
+    DIGITS,
+    DIGITS_OF,
+    PEER_BB,
+    POPCOUNT,
+    UNIT_BB,
+    UNITS_OF,
+    cell_name,
+    set_bits,
+    shared_units,
+    unit_name,
+)
+from ..ratings import rating
+from .position import Position
 from .step import Step, digits_text, names
-from .tables import PEER_BB, UNIT_BB, cells_of, shared_units
 from .wings import cells_with_count
+
+TYPE_2 = rating("Unique rectangle type 2")
 
 
 def _rectangles() -> list[tuple[int, int, int, int]]:
@@ -34,8 +51,18 @@ def _rectangles() -> list[tuple[int, int, int, int]]:
 RECTANGLES = _rectangles()
 
 
-def _unique_rectangles(s: State):
-    """Yield (corners, pair mask, list of corners holding more than the pair)."""
+class Rectangle(NamedTuple):
+    """Four corners that all hold the digits of `pair` (a mask); `extra` are the corners that
+    hold more than the pair."""
+
+    corners: tuple[int, int, int, int]
+    pair: int
+    extra: list[int]
+
+
+def _unique_rectangles(s: Position) -> Iterator[Rectangle]:
+    """Every rectangle of RECTANGLES whose corners share a pair, with at most two corners
+    holding more."""
     cands = s.cands
     for corners in RECTANGLES:
         a, b, c, d = corners
@@ -47,7 +74,7 @@ def _unique_rectangles(s: State):
         }:
             extra = [x for x in corners if cands[x] != pair]
             if len(extra) <= 2:
-                yield corners, pair, extra
+                yield Rectangle(corners, pair, extra)
 
 
 def _ur_text(corners: tuple[int, ...], pair: int) -> str:
@@ -57,9 +84,9 @@ def _ur_text(corners: tuple[int, ...], pair: int) -> str:
     )
 
 
-def _step(
+def _rectangle_step(
     name: str,
-    rating: float,
+    rated: float,
     corners: tuple[int, ...],
     pair: int,
     elim: list[tuple[int, int]],
@@ -68,7 +95,7 @@ def _step(
 ) -> Step:
     return Step(
         name,
-        rating,
+        rated,
         eliminations=tuple(sorted(elim)),
         cells=corners,
         candidates=tuple((x, d) for x in corners for d in DIGITS_OF[pair]),
@@ -77,16 +104,16 @@ def _step(
     )
 
 
-def unique_rectangle(s: State) -> Step | None:
+def unique_rectangle(s: Position) -> Step | None:
     """Unique rectangle types 1, 2 and 4 (rated 4.5, 4.6 and 4.7), easiest first."""
     best: Step | None = None
     for corners, pair, extra in _unique_rectangles(s):
         if len(extra) == 1:
             x = extra[0]
             elim = [(x, d) for d in DIGITS_OF[pair]]
-            return _step(
+            return _rectangle_step(
                 "Unique rectangle type 1",
-                4.5,
+                rating("Unique rectangle type 1"),
                 corners,
                 pair,
                 elim,
@@ -99,16 +126,16 @@ def unique_rectangle(s: State) -> Step | None:
         if not units:
             continue
         more_x, more_y = s.cands[x] & ~pair, s.cands[y] & ~pair
-        if more_x == more_y and POPCOUNT[more_x] == 1 and (best is None or best.rating > 4.6):
+        if more_x == more_y and POPCOUNT[more_x] == 1 and (best is None or best.rating > TYPE_2):
             z = DIGITS_OF[more_x][0]
             elim_bb = s.dbb[z] & PEER_BB[x] & PEER_BB[y]
             if elim_bb:
-                best = _step(
+                best = _rectangle_step(
                     "Unique rectangle type 2",
-                    4.6,
+                    TYPE_2,
                     corners,
                     pair,
-                    [(c, z) for c in cells_of(elim_bb)],
+                    [(c, z) for c in set_bits(elim_bb)],
                     f", so {cell_name(x)} or {cell_name(y)} holds {z} and cells that see both "
                     f"cannot",
                     units,
@@ -121,9 +148,9 @@ def unique_rectangle(s: State) -> Step | None:
                 only = s.dbb[keep] & UNIT_BB[u]
                 if only == (1 << x) | (1 << y):
                     drop = DIGITS_OF[pair & ~(1 << (keep - 1))][0]
-                    best = _step(
+                    best = _rectangle_step(
                         "Unique rectangle type 4",
-                        4.7,
+                        rating("Unique rectangle type 4"),
                         corners,
                         pair,
                         [(x, drop), (y, drop)],
@@ -137,14 +164,14 @@ def unique_rectangle(s: State) -> Step | None:
     return best
 
 
-def bug_plus_one(s: State) -> Step | None:
+def bug_plus_one(s: Position) -> Step | None:
     """Every empty cell bivalue but one: that cell takes the digit seen three times (5.6)."""
     empty = s.empty
     bivalue = cells_with_count(s, 2)
     rest = empty & ~bivalue
     if rest.bit_count() != 1 or not (trivalue := cells_with_count(s, 3) & rest):
         return None
-    p = cells_of(trivalue)[0]
+    p = set_bits(trivalue)[0]
     odd = None
     for d in DIGITS:
         for u in range(27):
@@ -161,7 +188,7 @@ def bug_plus_one(s: State) -> Step | None:
         return None
     return Step(
         "BUG+1",
-        5.6,
+        rating("BUG+1"),
         placements=((p, odd),),
         cells=(p,),
         candidates=((p, odd),),

@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
-from ..board import DIGITS, DIGITS_OF, POPCOUNT, cell_name, unit_name
-from . import ratings
-from .state import State
+from ..board import (
+    DIGITS,
+    DIGITS_OF,
+    PEER_BB,
+    POPCOUNT,
+    cell_name,
+    set_bits,
+    unit_name,
+)
+from ..ratings import rating
+from .links import StrongLink, strong_links
+from .position import Position
 from .step import Step, names
-from .tables import PEER_BB, UNIT_BB, cells_of, first_cell
 
 
-def cells_with_count(s: State, n: int) -> int:
+def cells_with_count(s: Position, n: int) -> int:
     """Bitboard of the empty cells with exactly n candidates (n = 2 or 3)."""
     ones = twos = threes = fours = 0
     for d in DIGITS:
@@ -21,13 +29,13 @@ def cells_with_count(s: State, n: int) -> int:
     return (twos & ~threes) if n == 2 else (threes & ~fours)
 
 
-def xy_wing(s: State) -> Step | None:
+def xy_wing(s: Position) -> Step | None:
     """Pivot xy sees pincers xz and yz: whichever the pivot holds, one pincer is z."""
     cands = s.cands
     bivalue = cells_with_count(s, 2)
-    for pivot in cells_of(bivalue):
+    for pivot in set_bits(bivalue):
         pm = cands[pivot]
-        wings = [a for a in cells_of(bivalue & PEER_BB[pivot]) if POPCOUNT[cands[a] & pm] == 1]
+        wings = [a for a in set_bits(bivalue & PEER_BB[pivot]) if POPCOUNT[cands[a] & pm] == 1]
         for i, a in enumerate(wings):
             za = cands[a] & ~pm
             for b in wings[i + 1 :]:
@@ -39,8 +47,8 @@ def xy_wing(s: State) -> Step | None:
                     x, y = DIGITS_OF[pm]
                     return Step(
                         "XY-Wing",
-                        4.2,
-                        eliminations=tuple((c, z) for c in cells_of(elim)),
+                        rating("XY-Wing"),
+                        eliminations=tuple((c, z) for c in set_bits(elim)),
                         cells=(pivot, a, b),
                         candidates=tuple(
                             (c, d) for c in (pivot, a, b) for d in DIGITS_OF[cands[c]]
@@ -52,13 +60,13 @@ def xy_wing(s: State) -> Step | None:
     return None
 
 
-def xyz_wing(s: State) -> Step | None:
+def xyz_wing(s: Position) -> Step | None:
     """Pivot xyz sees pincers xz and yz: one of the three is z."""
     cands = s.cands
     bivalue = cells_with_count(s, 2)
-    for pivot in cells_of(cells_with_count(s, 3)):
+    for pivot in set_bits(cells_with_count(s, 3)):
         pm = cands[pivot]
-        wings = [a for a in cells_of(bivalue & PEER_BB[pivot]) if not cands[a] & ~pm]
+        wings = [a for a in set_bits(bivalue & PEER_BB[pivot]) if not cands[a] & ~pm]
         for i, a in enumerate(wings):
             for b in wings[i + 1 :]:
                 if cands[a] | cands[b] != pm:
@@ -68,8 +76,8 @@ def xyz_wing(s: State) -> Step | None:
                 if elim:
                     return Step(
                         "XYZ-Wing",
-                        4.4,
-                        eliminations=tuple((c, z) for c in cells_of(elim)),
+                        rating("XYZ-Wing"),
+                        eliminations=tuple((c, z) for c in set_bits(elim)),
                         cells=(pivot, a, b),
                         candidates=tuple(
                             (c, d) for c in (pivot, a, b) for d in DIGITS_OF[cands[c]]
@@ -80,14 +88,14 @@ def xyz_wing(s: State) -> Step | None:
     return None
 
 
-def w_wing(s: State) -> Step | None:
+def w_wing(s: Position) -> Step | None:
     """Two xy cells joined by a strong link on x: one of them is y.
 
     Rated as the 6-node chain it is (7.1): Sudoku Explainer has no W-Wing of its own.
     """
     cands = s.cands
-    bivalue = cells_of(cells_with_count(s, 2))
-    links: dict[int, list[tuple[int, int, int]]] = {}
+    bivalue = set_bits(cells_with_count(s, 2))
+    links: dict[int, list[StrongLink]] = {}
     for i, a in enumerate(bivalue):
         for b in bivalue[i + 1 :]:
             if cands[a] != cands[b] or PEER_BB[a] >> b & 1:
@@ -98,7 +106,7 @@ def w_wing(s: State) -> Step | None:
                 if not elim:
                     continue
                 if x not in links:
-                    links[x] = _strong_links(s, x)
+                    links[x] = strong_links(s, x)
                 for u, p, q in links[x]:
                     if a in (p, q) or b in (p, q):
                         continue
@@ -106,8 +114,8 @@ def w_wing(s: State) -> Step | None:
                         if PEER_BB[a] >> p1 & 1 and PEER_BB[b] >> q1 & 1:
                             return Step(
                                 "W-Wing",
-                                ratings.W_WING,
-                                eliminations=tuple((c, y) for c in cells_of(elim)),
+                                rating("W-Wing"),
+                                eliminations=tuple((c, y) for c in set_bits(elim)),
                                 cells=(a, b, p1, q1),
                                 candidates=((a, x), (a, y), (b, x), (b, y), (p1, x), (q1, x)),
                                 units=(u,),
@@ -117,15 +125,3 @@ def w_wing(s: State) -> Step | None:
                                 f"both cannot hold {y}",
                             )
     return None
-
-
-def _strong_links(s: State, d: int) -> list[tuple[int, int, int]]:
-    """(unit, a, b) for each unit where d has exactly two places."""
-    out = []
-    bb = s.dbb[d]
-    for u in range(27):
-        x = bb & UNIT_BB[u]
-        if x.bit_count() == 2:
-            a = first_cell(x)
-            out.append((u, a, first_cell(x & ~(1 << a))))
-    return out

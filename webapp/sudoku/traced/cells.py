@@ -3,8 +3,7 @@ node, calling a Recorder where the originals call their meter."""
 
 from __future__ import annotations
 
-from ..algorithms.masks import used_digits
-from ..board import ALL, BIT, BOX_OF, COL_OF, DIGITS_OF, POPCOUNT, ROW_OF, Grid
+from ..board import ALL, BIT, BOX_OF, COL_OF, DIGITS_OF, POPCOUNT, ROW_OF, Grid, used_digits
 from .record import Frame, Recorder
 
 

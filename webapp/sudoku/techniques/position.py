@@ -8,11 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..board import ALL, BIT, CELLS, DIGITS, DIGITS_OF, PEERS, UNITS, Grid, cell_name, unit_name
-from .tables import CELL_BB, PEER_BB, UNIT_BB
+from ..board import (
+    BIT,
+    CELL_BB,
+    CELLS,
+    DIGITS_OF,
+    PEER_BB,
+    Grid,
+    candidates,
+)
 
 
-class State:
+class Position:
     """A mutable position: `grid` (81 ints, 0 empty), `cands` and `dbb` as described above."""
 
     __slots__ = ("cands", "dbb", "empty", "grid")
@@ -32,7 +39,7 @@ class State:
         self.empty = empty
 
     @classmethod
-    def from_grid(cls, grid: Sequence[int], notes: Sequence[int] | None = None) -> State:
+    def from_grid(cls, grid: Sequence[int], notes: Sequence[int] | None = None) -> Position:
         """The position of a grid, with candidates from the placed digits and optional notes.
 
         Without notes, an empty cell's candidates are the digits none of its peers holds. With
@@ -40,21 +47,11 @@ class State:
         no peer holds; a cell whose mask is 0 has no notes written, so it gets the full set.
         """
         cells = list(grid)
-        cands = [0] * 81
-        for c in CELLS:
-            if cells[c]:
-                continue
-            used = 0
-            for p in PEERS[c]:
-                used |= BIT[cells[p]]
-            allowed = ALL & ~used
-            if notes is not None and notes[c]:
-                allowed &= notes[c]
-            cands[c] = allowed
-        return cls(cells, cands)
+        masks = candidates(cells, notes)
+        return cls(cells, [0 if cells[c] else masks[c] for c in CELLS])
 
-    def copy(self) -> State:
-        new = State.__new__(State)
+    def copy(self) -> Position:
+        new = Position.__new__(Position)
         new.grid = self.grid[:]
         new.cands = self.cands[:]
         new.dbb = self.dbb[:]
@@ -99,21 +96,3 @@ class State:
 
     def to_grid(self) -> Grid:
         return tuple(self.grid)
-
-    def contradiction(self) -> str | None:
-        """Why the position cannot be finished as it stands, or None if no reason shows."""
-        for u, unit in enumerate(UNITS):
-            seen = 0
-            for c in unit:
-                d = self.grid[c]
-                if d:
-                    if seen & BIT[d]:
-                        return f"{d} appears twice in {unit_name(u)}"
-                    seen |= BIT[d]
-            for d in DIGITS:
-                if not seen & BIT[d] and not self.dbb[d] & UNIT_BB[u]:
-                    return f"{d} has no place left in {unit_name(u)}"
-        for c in CELLS:
-            if not self.grid[c] and not self.cands[c]:
-                return f"{cell_name(c)} has no candidate left"
-        return None

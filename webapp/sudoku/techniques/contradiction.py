@@ -1,0 +1,212 @@
+"""Following a digit to a contradiction: the one routine behind "why this entry is wrong", the
+sentence of a trial that fails, and the check that a position can still be finished.
+
+`follow(position, cell, digit)` assumes the digit and follows the singles it forces, breadth
+first from the assumption: only cells and units that a forced move changed are looked at, so
+every move it names is a consequence of the digit (with `caused_only=False`, once those run
+out it goes on with any other single of the position). It stops at the first contradiction:
+a cell with no digit left, or a digit with no place left in a unit. Each forced move says what
+forced it: the unit where its digit had no other place, or (unit None) its cell, which had no
+other digit.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import NamedTuple
+
+from ..board import (
+    BIT,
+    CELLS,
+    DIGITS,
+    DIGITS_OF,
+    PEER_BB,
+    UNIT_BB,
+    UNITS,
+    UNITS_OF,
+    cell_name,
+    first_cell,
+    is_single,
+    set_bits,
+    unit_name,
+)
+from .position import Position
+
+REPEAT, NO_DIGIT, NO_PLACE = "repeat", "no digit", "no place"
+
+
+class Forced(NamedTuple):
+    """A digit forced into a cell: the only place for it in `unit`, or (unit None) the only
+    digit left in the cell."""
+
+    cell: int
+    digit: int
+    unit: int | None
+
+
+class Contradiction(NamedTuple):
+    """Why a position cannot be finished: a digit twice in a unit, a cell with no digit left,
+    or a digit with no place left in a unit. `cells` show it: the repeated digits, the empty
+    cell, or the unit's open cells."""
+
+    kind: str
+    cells: tuple[int, ...]
+    digit: int  # 0 for a cell with no digit left
+    unit: int | None  # None for a cell with no digit left
+
+    @property
+    def text(self) -> str:
+        """As a fact: 'r1c1 has no candidate left'."""
+        if self.kind == NO_DIGIT:
+            return f"{cell_name(self.cells[0])} has no candidate left"
+        assert self.unit is not None
+        if self.kind == REPEAT:
+            return f"{self.digit} appears twice in {unit_name(self.unit)}"
+        return f"{self.digit} has no place left in {unit_name(self.unit)}"
+
+    @property
+    def hypothetical(self) -> str:
+        """As what would happen: 'r1c1 would have no digit left'."""
+        if self.kind == NO_DIGIT:
+            return f"{cell_name(self.cells[0])} would have no digit left"
+        assert self.unit is not None
+        if self.kind == REPEAT:
+            return f"{self.digit} would appear twice in {unit_name(self.unit)}"
+        return f"{unit_name(self.unit)} would have no place left for {self.digit}"
+
+
+class Trail(NamedTuple):
+    """The moves an assumption forced, in order, and the contradiction it met (None: none
+    was reached)."""
+
+    forced: tuple[Forced, ...]
+    contradiction: Contradiction | None
+
+
+def contradiction(s: Position) -> Contradiction | None:
+    """The first reason the position cannot be finished as it stands: a repeated digit (in
+    unit order), else a cell with no digit left, else a digit with no place in a unit."""
+    for u, unit in enumerate(UNITS):
+        seen = 0
+        for c in unit:
+            bit = BIT[s.grid[c]]
+            if seen & bit:
+                d = s.grid[c]
+                return Contradiction(REPEAT, tuple(x for x in unit if s.grid[x] == d), d, u)
+            seen |= bit
+    for c in CELLS:
+        if not s.grid[c] and not s.cands[c]:
+            return Contradiction(NO_DIGIT, (c,), 0, None)
+    return _no_place(s, range(27))
+
+
+def _no_place(s: Position, units: range | tuple[int, ...]) -> Contradiction | None:
+    """A digit that is neither placed in nor a candidate of one of `units`."""
+    for u in units:
+        ubb = UNIT_BB[u]
+        placed = 0
+        for c in UNITS[u]:
+            placed |= BIT[s.grid[c]]
+        for d in DIGITS:
+            if not placed & BIT[d] and not s.dbb[d] & ubb:
+                return Contradiction(NO_PLACE, tuple(set_bits(s.empty & ubb)), d, u)
+    return None
+
+
+def follow(
+    start: Position,
+    cell: int,
+    digit: int,
+    *,
+    locks: bool = False,
+    caused_only: bool = True,
+    limit: int | None = None,
+) -> Trail:
+    """Assume `digit` in `cell` and follow the singles it forces (and, with `locks`, the
+    locked candidates) to the first contradiction; stop without one when nothing more is
+    forced, or after `limit` moves. See the module docstring for the order."""
+    s = start.copy()
+    touched: deque[tuple[int, int]] = deque(_place(s, cell, digit))
+    forced: list[Forced] = []
+    while True:
+        broken = _broken_after(s)
+        if broken is not None:
+            return Trail(tuple(forced), broken)
+        if limit is not None and len(forced) >= limit:
+            return Trail(tuple(forced), None)
+        move = _next_caused(s, touched)
+        if move is None and locks:
+            lost = _apply_lock(s)
+            if lost:
+                touched.extend(lost)
+                continue
+        if move is None and not caused_only:
+            move = _any_single(s)
+        if move is None:
+            return Trail(tuple(forced), None)
+        forced.append(move)
+        touched.extend(_place(s, move.cell, move.digit))
+
+
+def _place(s: Position, cell: int, digit: int) -> list[tuple[int, int]]:
+    """Place the digit; what that took away: (cell, mask of digits it lost), the cell itself
+    (its other digits) first, then each peer that lost the digit."""
+    lost = [(cell, s.cands[cell] & ~BIT[digit])]
+    lost += [(peer, BIT[digit]) for peer in set_bits(s.dbb[digit] & PEER_BB[cell])]
+    s.place(cell, digit)
+    return lost
+
+
+def _broken_after(s: Position) -> Contradiction | None:
+    """A cell with no digit left, else a digit with no place in a unit (cells first: the
+    plainer reason). Moves only remove candidates of open cells, so no digit repeats."""
+    ones = 0
+    for bb in s.dbb:
+        ones |= bb
+    empty = s.empty & ~ones
+    if empty:
+        return Contradiction(NO_DIGIT, (first_cell(empty),), 0, None)
+    return _no_place(s, range(27))
+
+
+def _next_caused(s: Position, touched: deque[tuple[int, int]]) -> Forced | None:
+    """The first single that a loss of candidates made, oldest loss first: the cell that lost
+    them left with one digit, or a digit it lost left with one place in one of its units.
+    Losses that make none leave the queue."""
+    while touched:
+        c, lost = touched[0]
+        if not s.grid[c]:
+            digits = DIGITS_OF[s.cands[c]]
+            if len(digits) == 1:
+                return Forced(c, digits[0], None)
+        for u in UNITS_OF[c]:
+            for d in DIGITS_OF[lost]:
+                x = s.dbb[d] & UNIT_BB[u]
+                if is_single(x):
+                    return Forced(first_cell(x), d, u)
+        touched.popleft()
+    return None
+
+
+def _any_single(s: Position) -> Forced | None:
+    """A naked single in cell order, else a hidden single in unit order."""
+    for c in CELLS:
+        if not s.grid[c] and len(DIGITS_OF[s.cands[c]]) == 1:
+            return Forced(c, DIGITS_OF[s.cands[c]][0], None)
+    for u in range(27):
+        for d in DIGITS:
+            x = s.dbb[d] & UNIT_BB[u]
+            if is_single(x):
+                return Forced(first_cell(x), d, u)
+    return None
+
+
+def _apply_lock(s: Position) -> list[tuple[int, int]]:
+    """Apply one pointing or claiming; what it took away, as in _place (empty: none)."""
+    from .intersections import claiming, pointing  # they import the singles this module uses
+
+    step = pointing(s) or claiming(s)
+    if step is None:
+        return []
+    s.apply((), step.eliminations)
+    return [(c, BIT[d]) for c, d in step.eliminations]
