@@ -26,7 +26,7 @@ from ..ratings import chain_rating, rating
 from ..search import UNLIMITED, Meter
 from .links import WEAK_X, WEAK_XY, Links
 from .position import Position
-from .step import Step, cand_text, removals_text
+from .step import Chain, Node, Step, cand_text, removals_text
 from .wings import w_wing
 
 MAX_NODES = 40  # longer chains are left to the forcing-chain techniques
@@ -173,6 +173,17 @@ def _chain_units(chain: list[int]) -> tuple[int, ...]:
     return tuple(units)
 
 
+def as_chain(chain: list[int]) -> Chain:
+    """An alternating chain (strong link first) as implications: its start false, then every
+    node true and false in turn."""
+    return Chain(
+        tuple(
+            Node((p // 9,), p % 9 + 1, bool(i % 2), (i - 1,) if i else ())
+            for i, p in enumerate(chain)
+        )
+    )
+
+
 def _describe_chain(
     name: str, rated: float, links: Links, weak: Sequence[int], chain: list[int], result: int
 ) -> Step:
@@ -190,6 +201,7 @@ def _describe_chain(
             cells=cells,
             candidates=nodes,
             units=_chain_units(chain),
+            chains=(as_chain(chain),),
             text=f"If {cell_name(cell)} were not {digit}, the chain {text_chain} (= strong "
             f"link, - weak link) would make it {digit}, so {cell_name(cell)} is {digit}",
         )
@@ -203,6 +215,7 @@ def _describe_chain(
         cells=cells,
         candidates=nodes,
         units=_chain_units(chain),
+        chains=(as_chain(chain),),
         text=f"In the chain {text_chain} (= strong link, - weak link) one of the ends "
         f"{cand_text(nodes[0])} and {cand_text(nodes[-1])} is true, so remove "
         f"{removals_text(removed)}",

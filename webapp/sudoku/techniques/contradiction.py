@@ -8,6 +8,9 @@ out it goes on with any other single of the position). It stops at the first con
 a cell with no digit left, or a digit with no place left in a unit. Each forced move says what
 forced it: the unit where its digit had no other place, or (unit None) its cell, which had no
 other digit.
+
+`trail_chain` turns a trail into the whole chain behind it (step.Chain): every placement and
+elimination the conclusion rests on, each with the earlier claims it follows from.
 """
 
 from __future__ import annotations
@@ -31,8 +34,10 @@ from ..board import (
     unit_name,
 )
 from .position import Position
+from .step import Candidate, Chain, Node
 
 REPEAT, NO_DIGIT, NO_PLACE = "repeat", "no digit", "no place"
+Fact = tuple[int, int, bool]  # (cell, digit, on): the digit is placed there, or gone from it
 
 
 class Forced(NamedTuple):
@@ -75,12 +80,25 @@ class Contradiction(NamedTuple):
         return f"{unit_name(self.unit)} would have no place left for {self.digit}"
 
 
+class Lock(NamedTuple):
+    """Locked candidates applied while following: `digit` in `base` lies only where `base`
+    meets `cover`, so `eliminations` leave the rest of `cover`; made after the first `after`
+    forced moves."""
+
+    after: int
+    digit: int
+    base: int
+    cover: int
+    eliminations: tuple[Candidate, ...]
+
+
 class Trail(NamedTuple):
     """The moves an assumption forced, in order, and the contradiction it met (None: none
-    was reached)."""
+    was reached); with `locks`, the locked candidates used on the way."""
 
     forced: tuple[Forced, ...]
     contradiction: Contradiction | None
+    locks: tuple[Lock, ...] = ()
 
 
 def contradiction(s: Position) -> Contradiction | None:
@@ -121,31 +139,45 @@ def follow(
     locks: bool = False,
     caused_only: bool = True,
     limit: int | None = None,
+    goals: tuple[Fact, ...] = (),
 ) -> Trail:
     """Assume `digit` in `cell` and follow the singles it forces (and, with `locks`, the
     locked candidates) to the first contradiction; stop without one when nothing more is
-    forced, or after `limit` moves. See the module docstring for the order."""
+    forced, after `limit` moves, or once every one of `goals` holds (a goal (cell, digit,
+    True) holds when that digit is placed there, (cell, digit, False) when it is gone from
+    the cell). See the module docstring for the order."""
     s = start.copy()
     touched: deque[tuple[int, int]] = deque(_place(s, cell, digit))
     forced: list[Forced] = []
+    used: list[Lock] = []
     while True:
         broken = _broken_after(s)
         if broken is not None:
-            return Trail(tuple(forced), broken)
-        if limit is not None and len(forced) >= limit:
-            return Trail(tuple(forced), None)
+            return Trail(tuple(forced), broken, tuple(used))
+        if (limit is not None and len(forced) >= limit) or (
+            goals and all(_holds(s, goal) for goal in goals)
+        ):
+            return Trail(tuple(forced), None, tuple(used))
         move = _next_caused(s, touched)
         if move is None and locks:
-            lost = _apply_lock(s)
-            if lost:
-                touched.extend(lost)
+            lock = _apply_lock(s, len(forced))
+            if lock is not None:
+                used.append(lock)
+                touched.extend((c, BIT[d]) for c, d in lock.eliminations)
                 continue
         if move is None and not caused_only:
             move = _any_single(s)
         if move is None:
-            return Trail(tuple(forced), None)
+            return Trail(tuple(forced), None, tuple(used))
         forced.append(move)
         touched.extend(_place(s, move.cell, move.digit))
+
+
+def _holds(s: Position, goal: Fact) -> bool:
+    cell, digit, on = goal
+    if on:
+        return s.grid[cell] == digit
+    return s.grid[cell] != digit and not s.cands[cell] & BIT[digit]
 
 
 def _place(s: Position, cell: int, digit: int) -> list[tuple[int, int]]:
@@ -201,12 +233,105 @@ def _any_single(s: Position) -> Forced | None:
     return None
 
 
-def _apply_lock(s: Position) -> list[tuple[int, int]]:
-    """Apply one pointing or claiming; what it took away, as in _place (empty: none)."""
+def _apply_lock(s: Position, after: int) -> Lock | None:
+    """Apply one pointing or claiming (None: there is none)."""
     from .intersections import claiming, pointing  # they import the singles this module uses
 
     step = pointing(s) or claiming(s)
     if step is None:
-        return []
+        return None
     s.apply((), step.eliminations)
-    return [(c, BIT[d]) for c, d in step.eliminations]
+    base, cover = step.units[:2]
+    return Lock(after, step.eliminations[0][1], base, cover, step.eliminations)
+
+
+# --- the whole chain behind a trail -------------------------------------------------------
+
+
+def trail_chain(
+    start: Position,
+    cell: int,
+    digit: int,
+    trail: Trail,
+    goals: tuple[Fact, ...] = (),
+    given: tuple[Candidate, ...] = (),
+) -> Chain:
+    """The chain from the assumption `digit` in `cell` to what `trail` reached: its
+    contradiction, else the `goals` it reached. `trail` was made by `follow` from `start`
+    without the candidates `given` (eliminations known beforehand, premises of the chain).
+    Only the claims the end rests on are kept, in the order they were made; each names the
+    earlier claims it follows from (the first reason found for it)."""
+    s = start.copy()
+    orig = start.cands
+    why: dict[Fact, tuple[Fact, ...]] = {}
+    order: list[Fact] = []
+
+    def add(fact: Fact, parents: tuple[Fact, ...]) -> None:
+        if fact not in why:
+            why[fact] = tuple(p for p in parents if p in why)
+            order.append(fact)
+
+    def place(c: int, d: int, parents: tuple[Fact, ...]) -> None:
+        add((c, d, True), parents)
+        on = ((c, d, True),)
+        for e in DIGITS_OF[s.cands[c] & ~BIT[d]]:
+            add((c, e, False), on)
+        for peer in set_bits(s.dbb[d] & PEER_BB[c]):
+            add((peer, d, False), on)
+        s.place(c, d)
+
+    def offs(cells: tuple[int, ...] | list[int], d: int) -> tuple[Fact, ...]:
+        return tuple((x, d, False) for x in cells if orig[x] & BIT[d])
+
+    for c, d in given:
+        add((c, d, False), ())
+        s.eliminate(c, d)
+    place(cell, digit, ())
+    locks = list(trail.locks)
+    for i, move in enumerate((*trail.forced, None)):
+        while locks and locks[0].after == i:
+            lock = locks.pop(0)
+            inside = set(UNITS[lock.cover])
+            support = offs([x for x in UNITS[lock.base] if x not in inside], lock.digit)
+            for c, d in lock.eliminations:
+                add((c, d, False), support)
+            s.apply((), lock.eliminations)
+        if move is None:
+            break
+        c, d, unit = move
+        if unit is None:
+            parents = tuple((c, e, False) for e in DIGITS_OF[orig[c] & ~BIT[d]])
+        else:
+            parents = offs([x for x in UNITS[unit] if x != c], d)
+        place(c, d, parents)
+    broken = trail.contradiction
+    if broken is not None:
+        if broken.kind == NO_DIGIT:
+            ends = tuple((broken.cells[0], e, False) for e in DIGITS_OF[orig[broken.cells[0]]])
+        else:
+            assert broken.unit is not None
+            ends = offs(UNITS[broken.unit], broken.digit)
+        end = f"contradiction: {broken.text}"
+    else:
+        ends = goals
+        end = ""
+    return _sliced(order, why, ends, end)
+
+
+def _sliced(
+    order: list[Fact], why: dict[Fact, tuple[Fact, ...]], ends: tuple[Fact, ...], end: str
+) -> Chain:
+    """The facts `ends` rest on (themselves included), in `order`, as a Chain."""
+    needed: set[Fact] = set()
+    stack = [f for f in ends if f in why]
+    while stack:
+        fact = stack.pop()
+        if fact not in needed:
+            needed.add(fact)
+            stack.extend(why[fact])
+    kept = [f for f in order if f in needed]
+    index = {f: i for i, f in enumerate(kept)}
+    nodes = tuple(
+        Node((c,), d, on, tuple(sorted(index[p] for p in why[(c, d, on)]))) for c, d, on in kept
+    )
+    return Chain(nodes, end)

@@ -25,12 +25,12 @@ from functools import partial
 from typing import NamedTuple
 
 from .. import lanes
-from ..board import CELLS, DIGITS, PEER_BB, UNIT_BB, cell_name, set_bits, unit_name
+from ..board import CELLS, DIGITS, PEER_BB, UNIT_BB, UNITS_OF, cell_name, set_bits, unit_name
 from ..ratings import chain_rating, rating
 from ..search import UNLIMITED, Meter
-from .contradiction import follow
+from .contradiction import NO_PLACE, Contradiction, Fact, Forced, Trail, follow, trail_chain
 from .position import Position
-from .step import Step, cand_text, names, removals_text
+from .step import Chain, Step, cand_text, names, removals_text
 
 PLACEMENT_WEIGHT = 2  # chain nodes counted per forced placement when rating a trial
 
@@ -113,8 +113,8 @@ def nishio(s: Position, meter: Meter | None = None) -> Step | None:
     if best is None:
         return None
     rated, cell, d, placed, unit = best
-    follow = placed[1:]
-    then = f", then {d} goes in {names(follow)}" if follow else ""
+    then_placed = placed[1:]
+    then = f", then {d} goes in {names(then_placed)}" if then_placed else ""
     return Step(
         "Nishio forcing chain",
         rated,
@@ -123,9 +123,23 @@ def nishio(s: Position, meter: Meter | None = None) -> Step | None:
         candidates=tuple((c, d) for c in placed),
         units=(unit,),
         last_resort=True,
+        chains=(_nishio_chain(s, d, placed, unit),),
         text=f"If {cell_name(cell)} were {d}{then}, and {unit_name(unit)} would have no place "
         f"left for {d}; so {cell_name(cell)} is not {d}",
     )
+
+
+def _nishio_chain(s: Position, d: int, placed: list[int], unit: int) -> Chain:
+    """The whole Nishio chain: d's placements, each the only place left in a unit, up to the
+    unit left without a place."""
+    left = s.dbb[d] & ~PEER_BB[placed[0]] & ~(1 << placed[0])
+    moves = []
+    for c in placed[1:]:
+        unit_of = next(u for u in UNITS_OF[c] if left & UNIT_BB[u] == 1 << c)
+        moves.append(Forced(c, d, unit_of))
+        left &= ~PEER_BB[c] & ~(1 << c)
+    broken = Contradiction(NO_PLACE, tuple(set_bits(s.empty & UNIT_BB[unit])), d, unit)
+    return trail_chain(s, placed[0], d, Trail(tuple(moves), broken))
 
 
 # --- Dynamic forcing chains ---------------------------------------------------------------
@@ -275,6 +289,13 @@ def _forcing(
             what.append("place " + ", ".join(cand_text(p) for p in placements))
         if eliminations:
             what.append("remove " + removals_text(eliminations))
+        goals: tuple[Fact, ...] = (
+            *((c, d, True) for c, d in placements),
+            *((c, d, False) for c, d in eliminations),
+        )
+        chains = tuple(
+            trail_chain(s, c, d, follow(s, c, d, locks=plus, goals=goals), goals) for c, d in starts
+        )
         return Step(
             f"Dynamic {'unit' if units else 'cell'} forcing chains{' (+)' if plus else ''}",
             rated,
@@ -284,6 +305,7 @@ def _forcing(
             candidates=starts,
             units=units,
             last_resort=True,
+            chains=chains,
             text=f"Trying each option in turn, {premise}, the singles that follow "
             f"{' and '.join(what)}; so that much is certain",
         )
@@ -293,10 +315,11 @@ def _forcing(
 
 def _contradiction_step(s: Position, name: str, rated: float, t: Trial, plus: bool) -> Step:
     trail = follow(s, t.cell, t.digit, locks=plus)
-    moves = [(move.cell, move.digit) for move in trail.forced]
-    reason = trail.contradiction.text if trail.contradiction else "the position breaks"
-    shown = ", ".join(cand_text(m) for m in moves[:6]) + (", ..." if len(moves) > 6 else "")
-    then = f" forces {shown}" if moves else ""
+    chain = trail_chain(s, t.cell, t.digit, trail)
+    reason = trail.contradiction.hypothetical if trail.contradiction else "the position breaks"
+    moves = [(n.cells[0], n.digit) for n in chain.nodes[1:] if n.on]
+    count = f"{len(moves)} placement{'s' if len(moves) != 1 else ''}"
+    then = f" forces {count} (in the chain), after which" if moves else ","
     return Step(
         name,
         rated,
@@ -304,7 +327,8 @@ def _contradiction_step(s: Position, name: str, rated: float, t: Trial, plus: bo
         cells=(t.cell, *dict.fromkeys(c for c, _ in moves)),
         candidates=((t.cell, t.digit), *moves),
         last_resort=True,
-        text=f"Assuming {cell_name(t.cell)} is {t.digit}{then}, and then {reason}; so "
+        chains=(chain,),
+        text=f"Assuming {cell_name(t.cell)} is {t.digit}{then} {reason}; so "
         f"{cell_name(t.cell)} is not {t.digit}",
     )
 
@@ -325,7 +349,7 @@ def nested_forcing(s: Position, meter: Meter | None = None) -> Step | None:
             p = 9 * cell + d - 1
             meter.spend()
             x, free, placed = _settle(x0 & lanes.KEEP[p], free0 & lanes.UNPLACE[p], True)
-            inner = 0
+            failed: list[int] = []
             while x:
                 removed = False
                 rest = lanes.cell_view(x & free)
@@ -338,7 +362,7 @@ def nested_forcing(s: Position, meter: Meter | None = None) -> Step | None:
                     meter.spend()
                     y, _, _ = _settle(x & lanes.KEEP[q], free & lanes.UNPLACE[q], True)
                     if not y:
-                        inner += 1
+                        failed.append(q)
                         x, free, more = _settle(x & lanes.UNPLACE[q], free, True)
                         placed += more
                         removed = True
@@ -348,19 +372,45 @@ def nested_forcing(s: Position, meter: Meter | None = None) -> Step | None:
                     break
             if x:
                 continue
+            inner = len(failed)
             rated = chain_rating(rating("Nested forcing chain"), _length(placed + 4 * inner))
+            gone = tuple((q // 9, q % 9 + 1) for q in failed)
             return Step(
                 "Nested forcing chain",
                 rated,
                 eliminations=((cell, d),),
-                cells=(cell,),
-                candidates=((cell, d),),
+                cells=(cell, *dict.fromkeys(c for c, _ in gone)),
+                candidates=((cell, d), *gone),
                 last_resort=True,
-                text=f"Assuming {cell_name(cell)} is {d} and following it, trials inside that "
-                f"assumption ({inner} of them fail) end in a contradiction; so "
+                chains=_nested_chains(s, cell, d, gone),
+                text=f"Assuming {cell_name(cell)} is {d}, {inner} trial{'s' if inner != 1 else ''} "
+                f"inside that assumption fail ({'each' if inner != 1 else 'its'} chain shown "
+                f"first), and what is left ends in a contradiction (the last chain); so "
                 f"{cell_name(cell)} is not {d}",
             )
     return None
+
+
+def _nested_chains(
+    s: Position, cell: int, d: int, removed: tuple[tuple[int, int], ...]
+) -> tuple[Chain, ...]:
+    """The chains of a nested forcing chain: each inner trial that fails (made with `cell`
+    holding d and the candidates of the earlier ones gone), then the assumption itself,
+    with those candidates gone, up to its contradiction."""
+    chains = []
+    for i, (c, e) in enumerate(removed):
+        inner = s.copy()
+        for gone in removed[:i]:
+            inner.eliminate(*gone)
+        inner.place(cell, d)
+        trail = follow(inner, c, e, locks=True, caused_only=False)
+        chains.append(trail_chain(inner, c, e, trail))
+    outer = s.copy()
+    for gone in removed:
+        outer.eliminate(*gone)
+    trail = follow(outer, cell, d, locks=True, caused_only=False)
+    chains.append(trail_chain(s, cell, d, trail, given=removed))
+    return tuple(chains)
 
 
 # --- Solution -----------------------------------------------------------------------------

@@ -10,12 +10,14 @@ steps are labelled last resort.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..board import DIGITS, UNIT_BB, cell_name, set_bits, unit_name
 from ..ratings import chain_rating, rating
 from ..search import UNLIMITED, Meter
 from .links import WEAK_XY, Links
 from .position import Position
-from .step import Candidate, Step, cand_text
+from .step import Candidate, Chain, Node, Step, cand_text
 
 MAX_LEVELS = 20
 
@@ -117,7 +119,45 @@ def multiple_forcing(s: Position, meter: Meter | None = None) -> Step | None:
             if (rated, -gain) < best_key:
                 best_key = (rated, -gain)
                 best = _forcing_step(premise, units, ps, q, is_on, rated)
+    if best is not None:
+        cell, digit = (best.placements or best.eliminations)[0]
+        q = 9 * cell + digit - 1
+        chains = tuple(
+            _branch(links, 9 * c + d - 1, q, bool(best.placements)) for c, d in best.candidates[:-1]
+        )
+        best = replace(best, chains=chains)
     return best
+
+
+def _branch(links: Links, p: int, q: int, is_on: bool) -> Chain:
+    """The shortest static chain from candidate p true to q true (`is_on`) or false."""
+    cand = links.cand
+    strong = links.strong_xy
+    parent: dict[tuple[int, bool], tuple[int, bool] | None] = {(p, True): None}
+    frontier = [p]
+    goal = (q, is_on)
+    while goal not in parent:
+        offs = []
+        for t in frontier:
+            for f in set_bits(WEAK_XY[t] & cand):
+                if (f, False) not in parent:
+                    parent[(f, False)] = (t, True)
+                    offs.append(f)
+        frontier = []
+        for f in offs:
+            for t in set_bits(strong[f]):
+                if (t, True) not in parent:
+                    parent[(t, True)] = (f, False)
+                    frontier.append(t)
+    path = [goal]
+    while (up := parent[path[-1]]) is not None:
+        path.append(up)
+    path.reverse()
+    return Chain(
+        tuple(
+            Node((x // 9,), x % 9 + 1, on, (i - 1,) if i else ()) for i, (x, on) in enumerate(path)
+        )
+    )
 
 
 def _forcing_step(

@@ -4,10 +4,81 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import NamedTuple
 
-from ..board import UNITS, cell_name
+from ..board import COL_OF, ROW_OF, UNITS, cell_name
 
 Candidate = tuple[int, int]  # (cell, digit)
+
+
+class Node(NamedTuple):
+    """One claim of a chain: `digit` is (`on`) or is not (`on` False) in `cells`.
+
+    `cells` is one cell, or a group: two or three cells of one box and line (on: the digit is
+    in one of them; off: in none of them), or the cells of an almost locked set that hold the
+    digit. `after` are the indices of the earlier nodes of the chain this claim follows from
+    (empty for a premise: an assumption, or an end taken as false). `als` holds the cells of
+    the almost locked set the link into this node runs through, if it runs through one.
+    """
+
+    cells: tuple[int, ...]
+    digit: int
+    on: bool
+    after: tuple[int, ...] = ()
+    als: tuple[int, ...] = ()
+
+    @property
+    def text(self) -> str:
+        """'r1c5=7', 'r1c5≠7'; a group 'r1c45=7' (7 in r1c4 or r1c5)."""
+        return f"{cells_text(self.cells)}{'=' if self.on else '≠'}{self.digit}"
+
+
+@dataclass(frozen=True)
+class Chain:
+    """A chain of implications, whole: every node follows from the nodes named in its `after`
+    (all earlier in the chain), so the chain reads from its premise to its last claim. `end`
+    says what the last claims amount to when that is not a claim itself ('contradiction: r5c5
+    has no candidate left')."""
+
+    nodes: tuple[Node, ...]
+    end: str = ""
+
+    @property
+    def notation(self) -> str:
+        """Compact and complete: 'r1c1≠7 → r1c5=7 → r6c5≠7'. A node that follows from
+        anything but the node just before it names those nodes in brackets (by position,
+        from 1); a link through an almost locked set names its cells."""
+        parts = []
+        for i, node in enumerate(self.nodes):
+            text = node.text
+            if node.als:
+                text = f"(ALS {cells_text(node.als)}) {text}"
+            if node.after and node.after != (i - 1,):
+                text += " [from " + ", ".join(str(j + 1) for j in node.after) + "]"
+            parts.append(text)
+        if self.end:
+            parts.append(self.end)
+        return " → ".join(parts)
+
+    @property
+    def cells(self) -> tuple[int, ...]:
+        """The cells of the chain's nodes, each once, in order."""
+        return tuple(dict.fromkeys(c for node in self.nodes for c in node.cells))
+
+    def __len__(self) -> int:
+        return len(self.nodes)
+
+
+def cells_text(cells: Iterable[int]) -> str:
+    """One cell 'r1c5'; cells of one row 'r1c45', of one column 'r12c5'; else 'r1c1,r2c5'."""
+    group = sorted(cells)
+    if len(group) == 1:
+        return cell_name(group[0])
+    rows = sorted({ROW_OF[c] + 1 for c in group})
+    cols = sorted({COL_OF[c] + 1 for c in group})
+    if len(rows) == 1 or len(cols) == 1:
+        return f"r{''.join(map(str, rows))}c{''.join(map(str, cols))}"
+    return ",".join(cell_name(c) for c in group)
 
 
 @dataclass(frozen=True)
@@ -18,7 +89,9 @@ class Step:
     sentence; `rating` is on Sudoku Explainer's scale, from ratings.py (1.0 full house ... 9.5+
     nested forcing chains; 11.0 for a digit read from the solution).
     `last_resort` marks steps found by trial (assume a candidate and follow the consequences)
-    or read from the solution rather than by a pattern.
+    or read from the solution rather than by a pattern. `chains` holds, for chains and forcing
+    chains, every chain the step rests on, whole (one for an AIC or a contradiction, one per
+    branch for a cell, unit or digit forcing chain); the text never cuts one short.
     """
 
     technique: str
@@ -30,6 +103,7 @@ class Step:
     units: tuple[int, ...] = ()
     text: str = ""
     last_resort: bool = False
+    chains: tuple[Chain, ...] = ()
 
     @property
     def unit_cells(self) -> tuple[int, ...]:
