@@ -24,6 +24,7 @@ from .solver import solve
 from .techniques import chains as chains_mod
 from .techniques import (
     fish,
+    fish_finned,
     forcing,
     intersections,
     multiple,
@@ -68,12 +69,15 @@ TECHNIQUES: tuple[tuple[str, Technique], ...] = (
     ("Hidden triple", subsets.hidden_triple),
     ("Skyscraper, 2-String Kite, Turbot fish", single_digit.turbot),
     ("XY-Wing", wings.xy_wing),
+    ("Finned or sashimi X-Wing", fish_finned.finned_x_wing),
     ("XYZ-Wing", wings.xyz_wing),
     ("Unique rectangle", uniqueness.unique_rectangle),
     ("Naked quad", subsets.naked_quad),
     ("Jellyfish", fish.jellyfish),
     ("Hidden quad", subsets.hidden_quad),
     ("BUG+1", uniqueness.bug_plus_one),
+    ("Finned or sashimi Swordfish", fish_finned.finned_swordfish),
+    ("Finned or sashimi Jellyfish", fish_finned.finned_jellyfish),
     ("Simple colouring", single_digit.simple_colouring),
 )
 

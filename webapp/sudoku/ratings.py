@@ -15,6 +15,9 @@ from typing import NamedTuple
 SE = "Sudoku Explainer 1.2.1"
 SUKAKU = "SukakuExplainer, SE's successor"
 AS_SE_CHAIN = "classic SE finds it as a chain; the lower figure fits the calibration set better"
+HODOKU = "HoDoKu 2.2"
+SUKAKU_FINNED = f"{SUKAKU} rates a fish of grouped strong links (its finned fish) 0.3 above"
+SASHIMI = f"{HODOKU} ranks a sashimi fish just above the finned one"
 
 
 class Rated(NamedTuple):
@@ -47,7 +50,9 @@ RATINGS: dict[str, Rated] = {
     "2-String Kite": Rated(4.1, 6.6, f"{SUKAKU} (4.1); {AS_SE_CHAIN}"),
     "Turbot fish": Rated(4.2, 6.6, f"{SUKAKU} (4.2); {AS_SE_CHAIN}"),
     "XY-Wing": Rated(4.2, 4.2, SE),
+    "Finned X-Wing": Rated(4.3, None, f"{SUKAKU_FINNED} its two strong links (4.0)"),
     "XYZ-Wing": Rated(4.4, 4.4, SE),
+    "Sashimi X-Wing": Rated(4.4, None, SASHIMI),
     "Unique rectangle type 1": Rated(4.5, 4.5, SE),
     "Unique rectangle type 2": Rated(4.6, 4.6, SE),
     "Unique rectangle type 4": Rated(4.7, 4.5, "this engine: one step above type 2"),
@@ -55,6 +60,10 @@ RATINGS: dict[str, Rated] = {
     "Jellyfish": Rated(5.2, 5.2, SE),
     "Hidden quad": Rated(5.4, 5.4, SE),
     "BUG+1": Rated(5.6, 5.6, SE),
+    "Finned Swordfish": Rated(5.7, None, f"{SUKAKU_FINNED} its three strong links (5.4)"),
+    "Sashimi Swordfish": Rated(5.8, None, SASHIMI),
+    "Finned Jellyfish": Rated(6.1, None, f"{SUKAKU_FINNED} its four strong links (5.8)"),
+    "Sashimi Jellyfish": Rated(6.2, None, SASHIMI),
     "X-chain": Rated(6.6, 6.6, f"{SE}: base of one-digit chains, plus the length bonus"),
     "Simple colouring": Rated(6.6, 6.6, f"{SE}: rated as the X-chain it is"),
     "XY-chain": Rated(6.6, 6.6, f"{SE}: base of bivalue-cell chains, plus the length bonus"),
