@@ -17,7 +17,7 @@ from webapp.sudoku.solver import count_solutions
 from webapp.sudoku.techniques.forcing import solution_step
 from webapp.sudoku.techniques.position import Position
 
-HARD = "6..3.2....5.....1..........7.26............543.........8.15........4.2........7.."
+HARD = "..8.9.1...6.5...2......6....3.1.7.5.........9..4...3...5....2...7...3.8.2..7....4"
 
 
 @pytest.mark.parametrize(

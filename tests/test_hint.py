@@ -21,7 +21,7 @@ EASY = parse(EASY_LINE)
 HARD = parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
 NONE: Grid = (0,) * 81
 # From norvig_top95: its logical solve needs trials (Nishio, dynamic forcing chains).
-TRIAL_PUZZLE = "6..3.2....5.....1..........7.26............543.........8.15........4.2........7.."
+TRIAL_PUZZLE = "..8.9.1...6.5...2......6....3.1.7.5.........9..4...3...5....2...7...3.8.2..7....4"
 
 
 def solution_of(puzzle: Grid) -> Grid:

@@ -30,8 +30,8 @@ from webapp.sudoku.techniques import (
 )
 from webapp.sudoku.techniques.position import Position
 
-# From norvig_top95; needs trials (Nishio and dynamic forcing chains) to solve.
-HARD = "6..3.2....5.....1..........7.26............543.........8.15........4.2........7.."
+# From norvig_top95; needs trials (dynamic forcing chains) to solve.
+HARD = "..8.9.1...6.5...2......6....3.1.7.5.........9..4...3...5....2...7...3.8.2..7....4"
 
 
 def rc(row: int, col: int) -> int:

@@ -18,6 +18,7 @@ AS_SE_CHAIN = "classic SE finds it as a chain; the lower figure fits the calibra
 HODOKU = "HoDoKu 2.2"
 SUKAKU_FINNED = f"{SUKAKU} rates a fish of grouped strong links (its finned fish) 0.3 above"
 SASHIMI = f"{HODOKU} ranks a sashimi fish just above the finned one"
+GROUPED = f"{HODOKU} rates a grouped nice loop above a plain one (300 to 280)"
 
 
 class Rated(NamedTuple):
@@ -67,7 +68,14 @@ RATINGS: dict[str, Rated] = {
     "X-chain": Rated(6.6, 6.6, f"{SE}: base of one-digit chains, plus the length bonus"),
     "Simple colouring": Rated(6.6, 6.6, f"{SE}: rated as the X-chain it is"),
     "XY-chain": Rated(6.6, 6.6, f"{SE}: base of bivalue-cell chains, plus the length bonus"),
+    "Grouped X-chain": Rated(6.7, None, f"{SE}'s X-chain base plus a tenth: {GROUPED}"),
     "AIC": Rated(7.0, 7.0, f"{SE}: base of chains mixing both links, plus the length bonus"),
+    "Grouped AIC": Rated(7.1, None, f"{SE}'s AIC base plus a tenth: {GROUPED}"),
+    "ALS-XZ": Rated(7.2, None, f"{HODOKU} rates it with grouped nice loops (300, AICs 280)"),
+    "ALS-XY-Wing": Rated(7.4, None, f"{HODOKU} rates it a step above ALS-XZ (320)"),
+    "ALS chain": Rated(
+        7.3, None, f"{HODOKU} rates it above ALS-XY-Wing (340); plus the length bonus"
+    ),
     "W-Wing": Rated(7.1, None, f"{SE} has none: rated as the 6-node AIC it is (7.0 + 0.1)"),
     "Nishio forcing chain": Rated(7.5, 7.5, f"{SE}: base, plus the length bonus"),
     "Cell or unit forcing chains": Rated(8.0, 8.0, f"{SE} (multiple forcing chains): base"),

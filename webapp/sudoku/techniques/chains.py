@@ -1,14 +1,18 @@
-"""Chains: X-chains (one digit), XY-chains (bivalue cells) and alternating inference chains.
+"""Chains: X-chains, XY-chains and alternating inference chains (AICs), plain and grouped, and
+the almost-locked-set chains (ALS-XZ, ALS-XY-Wing, ALS chains).
 
-A chain alternates strong and weak links (see links.py). Starting with a
-strong link from candidate A and ending with one into candidate B, it proves "A or B". Every
-candidate that sees both A and B (is weakly linked to both) goes. If the chain leads from
-"A is false" back to "A is true", A is true.
+A chain alternates strong and weak links (see links.py). Starting with a strong link from
+node A and ending with one into node B, it proves "A or B": every candidate that sees both
+(is weakly linked to both) goes. If the chain leads from "A is false" back to "A is true", A
+is true. Nodes are candidates or, in grouped chains, grouped nodes: a digit in one of the
+cells of a group (two or three cells of one box and line) or of an almost locked set (ALS)
+that hold it. A nice loop is found as the chains it is made of.
 
-The search starts from every candidate at once and grows all chains one strong link at a time,
-so the shortest chain is found first. Candidate sets are 729-bit ints (bit 9 * cell + digit - 1).
-The rating follows Sudoku Explainer: 6.6 for one kind of strong link, 7.0 for both, plus the
-length bonus.
+The search starts from every node at once and grows all chains one strong link at a time, so
+the shortest chain of each kind is found first; kinds take turns by rating (the heap in
+`chain_step`). Node sets are ints, bit n for node n. Ratings follow Sudoku Explainer: 6.6
+for one kind of strong link, 7.0 for both, plus the length bonus; grouped chains and ALS
+chains have their own bases in ratings.py.
 """
 
 from __future__ import annotations
@@ -17,36 +21,127 @@ import heapq
 from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple
 
-from ..board import (
-    cell_name,
-    set_bits,
-    shared_units,
-)
+from ..board import UNITS_OF, cell_name, set_bits
 from ..ratings import chain_rating, rating
 from ..search import UNLIMITED, Meter
-from .links import WEAK_X, WEAK_XY, Links
+from .als import find_als
+from .links import EXT, WEAK_X, WEAK_XY, Graph, Links
 from .position import Position
-from .step import Chain, Node, Step, cand_text, removals_text
+from .step import Chain, Node, Step, cells_text, removals_text
 from .wings import w_wing
 
 MAX_NODES = 40  # longer chains are left to the forcing-chain techniques
 
 
-class ChainKind(NamedTuple):
-    """Which strong links a kind of chain follows (a Links attribute), its weak links, its
-    base rating, and its place among kinds of the same rating."""
+class Net:
+    """The links one kind of chain follows: `strong[n]` and `weak[n]` are node sets, `alive`
+    the nodes of the position; `graph` (None for plain chains) knows the grouped nodes."""
 
-    strong: str
-    weak: Sequence[int]
-    base: float
+    def __init__(
+        self,
+        links: Links,
+        strong: Sequence[int],
+        weak: Sequence[int],
+        graph: Graph | None = None,
+    ) -> None:
+        self.links = links
+        self.strong = strong
+        self.weak = weak
+        self.graph = graph
+        self.alive = graph.alive if graph else links.cand
+        self.size = graph.size if graph else EXT
+
+    def node(self, n: int) -> tuple[tuple[int, ...], int]:
+        """A node's cells and digit."""
+        if n < EXT or self.graph is None:
+            return (n // 9,), n % 9 + 1
+        return self.graph.node_cells(n)
+
+
+class Context:
+    """What the chain kinds of one position share, made when first needed."""
+
+    def __init__(self, s: Position, meter: Meter) -> None:
+        self.s = s
+        self.meter = meter
+        self.links = Links(s)
+        self._graph: Graph | None = None
+
+    @property
+    def graph(self) -> Graph:
+        if self._graph is None:
+            self._graph = Graph(self.s, self.links, find_als(self.s, self.meter))
+        return self._graph
+
+
+def _x(c: Context) -> Net:
+    return Net(c.links, c.links.strong_x, WEAK_X)
+
+
+def _xy(c: Context) -> Net:
+    return Net(c.links, c.links.strong_y, WEAK_XY)
+
+
+def _aic(c: Context) -> Net:
+    return Net(c.links, c.links.strong_xy, WEAK_XY)
+
+
+def _grouped_weak(g: Graph, plain: Sequence[int]) -> list[int]:
+    return [w | p for w, p in zip(g.weak_g, plain, strict=False)] + g.weak_g[EXT:]
+
+
+def _grouped_x(c: Context) -> Net:
+    g = c.graph
+    return Net(c.links, g.strong_u, _grouped_weak(g, WEAK_X), g)
+
+
+def _grouped_aic(c: Context) -> Net:
+    g = c.graph
+    y = c.links.strong_y
+    strong = [
+        u | a | (y[n] if n < EXT else 0)
+        for n, (u, a) in enumerate(zip(g.strong_u, g.strong_a, strict=True))
+    ]
+    return Net(c.links, strong, _grouped_weak(g, WEAK_XY), g)
+
+
+def _als_chain(c: Context) -> Net:
+    g = c.graph
+    y = c.links.strong_y
+    strong = [a | (y[n] if n < EXT else 0) for n, a in enumerate(g.strong_a)]
+    return Net(c.links, strong, _grouped_weak(g, WEAK_X), g)
+
+
+def _plain(base: str) -> Callable[[int], float]:
+    return lambda nodes: chain_rating(rating(base), nodes)
+
+
+def _als_rating(nodes: int) -> float:
+    if nodes <= 4:
+        return rating("ALS-XZ")
+    if nodes <= 6:
+        return rating("ALS-XY-Wing")
+    return chain_rating(rating("ALS chain"), nodes)
+
+
+class ChainKind(NamedTuple):
+    """How to build a kind of chain's links, its rating for a length (in nodes), and its
+    place among kinds of the same rating."""
+
+    net: Callable[[Context], Net]
+    rated: Callable[[int], float]
     order: int
 
 
 KINDS = {
-    "X-chain": ChainKind("strong_x", WEAK_X, rating("X-chain"), 0),
-    "XY-chain": ChainKind("strong_y", WEAK_XY, rating("XY-chain"), 1),
-    "AIC": ChainKind("strong_xy", WEAK_XY, rating("AIC"), 2),
+    "X-chain": ChainKind(_x, _plain("X-chain"), 0),
+    "XY-chain": ChainKind(_xy, _plain("XY-chain"), 1),
+    "Grouped X-chain": ChainKind(_grouped_x, _plain("Grouped X-chain"), 2),
+    "AIC": ChainKind(_aic, _plain("AIC"), 3),
+    "Grouped AIC": ChainKind(_grouped_aic, _plain("Grouped AIC"), 4),
+    "ALS chain": ChainKind(_als_chain, _als_rating, 5),
 }
+PLAIN = ("X-chain", "XY-chain", "AIC")
 
 
 class ChainEnd(NamedTuple):
@@ -64,7 +159,8 @@ class Pending(NamedTuple):
     order: int
     level: int
     name: str
-    levels: Iterator[list[ChainEnd]]
+    net: Net | None
+    levels: Iterator[list[ChainEnd]] | None
 
 
 class NamedChain(NamedTuple):
@@ -74,36 +170,36 @@ class NamedChain(NamedTuple):
     find: Callable[[Position], Step | None]
 
 
-def _levels(
-    links: Links, strong: Sequence[int], weak: Sequence[int], meter: Meter
-) -> Iterator[list[ChainEnd]]:
+def _levels(net: Net, meter: Meter) -> Iterator[list[ChainEnd]]:
     """Grow chains from every start one strong link per level.
 
     Yields, for levels 1, 2, ... (a chain of 2 * level nodes), the ends found at that level.
     Growing one start's chains by a level costs the meter a node.
     """
-    cand = links.cand
-    states = []  # per start: [start, true, false, frontier, seen by the true ones]
-    for a in range(729):
+    strong, weak, alive = net.strong, net.weak, net.alive
+    cand = net.links.cand
+    states = []  # per start: [start, true, false, frontier]
+    for a in set_bits(alive):
         first = strong[a]
-        if first and cand >> a & 1:
-            states.append([a, first, 1 << a, first, 0])
+        if first:
+            states.append([a, first, 1 << a, first])
     while states:
         meter.spend(len(states))
         found = []
-        alive = []
+        alive_states = []
         for st in states:
-            a, true, false, frontier, hit = st
+            a, true, false, frontier = st
+            if true >> a & 1:
+                if a < EXT:
+                    found.append(ChainEnd(a, -1))
+                continue
+            hit = 0
             for t in set_bits(frontier):
                 hit |= weak[t]
-            st[4] = hit
-            if true >> a & 1:
-                found.append(ChainEnd(a, -1))
-                continue
             elim = weak[a] & hit & cand
             if elim:
                 found.append(ChainEnd(a, elim))
-            new_false = hit & cand & ~false
+            new_false = hit & alive & ~false
             false |= new_false
             nxt = 0
             for f in set_bits(new_false):
@@ -113,16 +209,14 @@ def _levels(
                 st[1] = true | nxt
                 st[2] = false
                 st[3] = nxt
-                alive.append(st)
+                alive_states.append(st)
         yield found
-        states = alive
+        states = alive_states
 
 
-def _trace(
-    links: Links, strong: Sequence[int], weak: Sequence[int], a: int, level: int, want: int
-) -> list[int]:
-    """The chain from start a (as a list of candidates) whose far end sees `want` or is a."""
-    cand = links.cand
+def _trace(net: Net, a: int, level: int, want: int) -> list[int]:
+    """The chain from start a (as a list of nodes) whose far end sees `want` or is a."""
+    strong, weak, alive = net.strong, net.weak, net.alive
     parent_t: dict[int, int] = {}
     parent_f: dict[int, int] = {}
     true = 0
@@ -148,7 +242,7 @@ def _trace(
                 return chain
         new_false = 0
         for t in set_bits(frontier):
-            for f in set_bits(weak[t] & cand & ~false & ~new_false):
+            for f in set_bits(weak[t] & alive & ~false & ~new_false):
                 parent_f[f] = t
                 new_false |= 1 << f
         false |= new_false
@@ -162,69 +256,114 @@ def _trace(
     raise AssertionError("chain not found again")
 
 
-def _chain_units(chain: list[int]) -> tuple[int, ...]:
+def _units(net: Net, chain: list[int]) -> tuple[int, ...]:
+    """The units that hold both ends of each strong link between cells, in chain order."""
     units: list[int] = []
     for i in range(0, len(chain) - 1, 2):
-        a, b = chain[i] // 9, chain[i + 1] // 9
-        if a != b:
-            for u in shared_units(a, b):
-                if u not in units:
-                    units.append(u)
+        cells = {*net.node(chain[i])[0], *net.node(chain[i + 1])[0]}
+        if len(cells) > 1:
+            shared = set.intersection(*(set(UNITS_OF[c]) for c in cells))
+            units.extend(u for u in sorted(shared) if u not in units)
     return tuple(units)
 
 
-def as_chain(chain: list[int]) -> Chain:
+def as_chain(net: Net, chain: list[int]) -> Chain:
     """An alternating chain (strong link first) as implications: its start false, then every
-    node true and false in turn."""
-    return Chain(
-        tuple(
-            Node((p // 9,), p % 9 + 1, bool(i % 2), (i - 1,) if i else ())
-            for i, p in enumerate(chain)
-        )
-    )
+    node true and false in turn; a strong link through an ALS names it."""
+    nodes = []
+    for i, n in enumerate(chain):
+        cells, digit = net.node(n)
+        als: tuple[int, ...] = ()
+        if i % 2 and net.graph is not None:
+            via = net.graph.via.get((chain[i - 1], n))
+            if via is not None and not _plain_strong(net, chain[i - 1], n):
+                als = via.cells
+        nodes.append(Node(cells, digit, bool(i % 2), (i - 1,) if i else (), als))
+    return Chain(tuple(nodes))
 
 
-def _describe_chain(
-    name: str, rated: float, links: Links, weak: Sequence[int], chain: list[int], result: int
-) -> Step:
-    nodes = tuple((p // 9, p % 9 + 1) for p in chain)
-    cells = tuple(dict.fromkeys(c for c, _ in nodes))
+def _plain_strong(net: Net, a: int, b: int) -> bool:
+    """True when a and b are strongly linked without an ALS (a unit or a bivalue cell)."""
+    g = net.graph
+    if g is not None and g.strong_u[a] >> b & 1:
+        return True
+    return a < EXT and b < EXT and bool(net.links.strong_y[a] >> b & 1)
+
+
+def _name(net: Net, chain: list[int], found_as: str) -> str:
+    """What a found chain is, by what it is made of."""
+    if found_as in PLAIN:
+        return found_as
+    pairs = list(zip(chain[::2], chain[1::2], strict=True))
+    via_als = [not _plain_strong(net, a, b) for a, b in pairs]
+    if any(via_als):
+        bivalue = [a < EXT and b < EXT and a // 9 == b // 9 for a, b in pairs]
+        if all(v or bv for v, bv in zip(via_als, bivalue, strict=True)):
+            return {2: "ALS-XZ", 3: "ALS-XY-Wing"}.get(len(pairs), "ALS chain")
+        return "Grouped AIC"
+    digits = {net.node(n)[1] for n in chain}
+    if any(n >= EXT for n in chain):
+        return "Grouped X-chain" if len(digits) == 1 else "Grouped AIC"
+    if len(digits) == 1:
+        return "X-chain"
+    return "XY-chain" if all(a // 9 == b // 9 for a, b in pairs) else "AIC"
+
+
+def _rating(name: str, nodes: int) -> float:
+    if name in ("ALS-XZ", "ALS-XY-Wing", "ALS chain"):
+        return _als_rating(nodes)
+    return chain_rating(rating(name), nodes)
+
+
+def _node_text(net: Net, n: int) -> str:
+    cells, digit = net.node(n)
+    return f"{digit}{cells_text(cells)}"
+
+
+def _describe_chain(name: str, net: Net, chain: list[int], result: int) -> Step:
+    rated = _rating(name, len(chain))
+    cells = tuple(dict.fromkeys(c for n in chain for c in net.node(n)[0]))
+    marks = tuple((c, net.node(n)[1]) for n in chain for c in net.node(n)[0])
+    whole = as_chain(net, chain)
     text_chain = " ".join(
-        (("= " if i % 2 else "- ") if i else "") + cand_text(n) for i, n in enumerate(nodes)
+        (("= " if i % 2 else "- ") if i else "") + _node_text(net, n) for i, n in enumerate(chain)
     )
+    als = [node.als for node in whole.nodes if node.als]
+    sets = ", ".join(cells_text(a) for a in als)
+    where = f" (through the almost locked set{'s' if len(als) > 1 else ''} {sets})" if als else ""
     if result == -1:
-        cell, digit = nodes[0]
+        cell, digit = chain[0] // 9, chain[0] % 9 + 1
         return Step(
             name,
             rated,
             placements=((cell, digit),),
             cells=cells,
-            candidates=nodes,
-            units=_chain_units(chain),
-            chains=(as_chain(chain),),
+            candidates=marks,
+            units=_units(net, chain),
+            chains=(whole,),
             text=f"If {cell_name(cell)} were not {digit}, the chain {text_chain} (= strong "
-            f"link, - weak link) would make it {digit}, so {cell_name(cell)} is {digit}",
+            f"link, - weak link){where} would make it {digit}, so {cell_name(cell)} is {digit}",
         )
     a, y = chain[0], chain[-1]
-    elim = weak[a] & weak[y] & links.cand
+    elim = net.weak[a] & net.weak[y] & net.links.cand
     removed = tuple((p // 9, p % 9 + 1) for p in set_bits(elim))
     return Step(
         name,
         rated,
         eliminations=removed,
         cells=cells,
-        candidates=nodes,
-        units=_chain_units(chain),
-        chains=(as_chain(chain),),
-        text=f"In the chain {text_chain} (= strong link, - weak link) one of the ends "
-        f"{cand_text(nodes[0])} and {cand_text(nodes[-1])} is true, so remove "
+        candidates=marks,
+        units=_units(net, chain),
+        chains=(whole,),
+        text=f"In the chain {text_chain} (= strong link, - weak link){where} one of the ends "
+        f"{_node_text(net, a)} and {_node_text(net, y)} is true, so remove "
         f"{removals_text(removed)}",
     )
 
 
 def chain_step(
     s: Position,
-    kinds: tuple[str, ...] = ("X-chain", "XY-chain", "AIC"),
+    kinds: tuple[str, ...] = PLAIN,
     max_nodes: int = MAX_NODES,
     meter: Meter | None = None,
     extras: tuple[NamedChain, ...] = (),
@@ -234,31 +373,36 @@ def chain_step(
     Each of `extras` runs just before the chains of its rating.
     """
     meter = meter or UNLIMITED.start()
-    links = Links(s)
+    context = Context(s, meter)
     pending = sorted(extras, key=lambda extra: extra.rating)
     queue: list[Pending] = []
     for name in kinds:
         kind = KINDS[name]
-        levels = _levels(links, getattr(links, kind.strong), kind.weak, meter)
-        heapq.heappush(queue, Pending(chain_rating(kind.base, 2), kind.order, 1, name, levels))
+        heapq.heappush(queue, Pending(kind.rated(2), kind.order, 1, name, None, None))
     while queue:
         while pending and pending[0].rating <= queue[0].rating:
             step = pending.pop(0).find(s)
             if step is not None:
                 return step
         now = heapq.heappop(queue)
-        found = next(now.levels, None)
+        kind = KINDS[now.name]
+        net, levels = now.net, now.levels
+        if net is None or levels is None:
+            net = kind.net(context)
+            levels = _levels(net, meter)
+        found = next(levels, None)
         if found is None:
             continue
-        kind = KINDS[now.name]
         if found:
-            end = min(found, key=lambda e: -1 if e.result == -1 else -e.result.bit_count())
-            strong = getattr(links, kind.strong)
-            chain = _trace(links, strong, kind.weak, end.start, now.level, end.result)
-            return _describe_chain(now.name, now.rating, links, kind.weak, chain, end.result)
+            end = min(
+                found,
+                key=lambda e: (-1, e.start) if e.result == -1 else (-e.result.bit_count(), e.start),
+            )
+            chain = _trace(net, end.start, now.level, end.result)
+            return _describe_chain(_name(net, chain, now.name), net, chain, end.result)
         if 2 * (now.level + 1) <= max_nodes:
-            rated = chain_rating(kind.base, 2 * (now.level + 1))
-            heapq.heappush(queue, now._replace(rating=rated, level=now.level + 1))
+            rated = kind.rated(2 * (now.level + 1))
+            heapq.heappush(queue, Pending(rated, kind.order, now.level + 1, now.name, net, levels))
     for extra in pending:
         step = extra.find(s)
         if step is not None:
@@ -275,5 +419,5 @@ def xy_chain(s: Position) -> Step | None:
 
 
 def chains(s: Position, meter: Meter | None = None) -> Step | None:
-    """X-chains, XY-chains, W-Wings and mixed chains together, the lowest rating first."""
-    return chain_step(s, meter=meter, extras=(NamedChain(rating("W-Wing"), w_wing),))
+    """Every kind of chain, the W-Wing with them, the lowest rating first."""
+    return chain_step(s, tuple(KINDS), meter=meter, extras=(NamedChain(rating("W-Wing"), w_wing),))

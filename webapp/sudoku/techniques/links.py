@@ -11,8 +11,21 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..board import CELLS, DIGITS, DIGITS_OF, POPCOUNT, UNIT_BB, first_cell
+from ..board import (
+    BOX_BB,
+    CELLS,
+    COL_BB,
+    DIGITS,
+    DIGITS_OF,
+    PEER_BB,
+    POPCOUNT,
+    ROW_BB,
+    UNIT_BB,
+    first_cell,
+    set_bits,
+)
 from ..lanes import OTHER_DIGITS_IN_CELL, SAME_DIGIT_IN_PEERS
+from .als import Als
 from .position import Position
 
 WEAK_X = SAME_DIGIT_IN_PEERS  # weak links on one digit, by candidate
@@ -71,3 +84,119 @@ class Links:
         self.strong_x = strong_x
         self.strong_y = strong_y
         self.strong_xy = [a | b for a, b in zip(strong_x, strong_y, strict=True)]
+
+
+EXT = 729  # grouped nodes are numbered from here, after the 729 candidates
+
+
+class Graph:
+    """The candidates of a position and its grouped nodes, with their links.
+
+    A grouped node claims that a digit is in one of several cells: two or three cells of one
+    box and line (a group), or the cells of an almost locked set that hold the digit. Nodes
+    0-728 are the candidates (9 * cell + digit - 1), grouped nodes follow from EXT. Besides
+    the candidates' links (see Links), it holds:
+
+    - `strong_u[n]`: strong links through a unit where the digit's places split into two
+      parts, a cell or a group each (candidates' plain strong links included);
+    - `strong_a[n]`: strong links through an ALS: without digit x, its other digits all go in
+      it; `via[(n, m)]` is the ALS behind such a link;
+    - `weak_g[n]`: weak links on one digit between nodes whose cells all see each other, for
+      pairs that involve a grouped node.
+    """
+
+    def __init__(self, s: Position, links: Links, als_sets: list[Als]) -> None:
+        self.links = links
+        self.digit: list[int] = []  # per grouped node (index n - EXT)
+        self.cells: list[int] = []  # per grouped node, a bitboard
+        self.is_als: list[bool] = []
+        key: dict[tuple[int, int], int] = {}
+
+        def node(d: int, bb: int, als: bool) -> int:
+            if bb & (bb - 1) == 0:
+                return 9 * first_cell(bb) + d - 1
+            n = key.get((d, bb))
+            if n is None:
+                n = key[(d, bb)] = EXT + len(self.digit)
+                self.digit.append(d)
+                self.cells.append(bb)
+                self.is_als.append(als)
+            return n
+
+        unit_links: list[tuple[int, int]] = []
+        for d in DIGITS:
+            bb = s.dbb[d]
+            for u in range(27):
+                x = bb & UNIT_BB[u]
+                if x.bit_count() < 3:
+                    continue  # two places: a plain strong link, in Links
+                for part in _halves(x, u):
+                    unit_links.append((node(d, part, False), node(d, x & ~part, False)))
+        als_links: list[tuple[int, int, Als]] = []
+        for a in als_sets:
+            ends = [(d, node(d, a.where[d], True)) for d in DIGITS_OF[a.digits]]
+            for dx, nx in ends:
+                for dz, nz in ends:
+                    if dx != dz:
+                        als_links.append((nx, nz, a))
+        size = EXT + len(self.digit)
+        self.size = size
+        alive = links.cand
+        for i in range(len(self.digit)):
+            alive |= 1 << (EXT + i)
+        self.alive = alive
+        strong_u = list(links.strong_x) + [0] * (size - EXT)
+        for a_node, b_node in unit_links:
+            strong_u[a_node] |= 1 << b_node
+            strong_u[b_node] |= 1 << a_node
+        strong_a = [0] * size
+        self.via: dict[tuple[int, int], Als] = {}
+        for nx, nz, a in als_links:
+            strong_a[nx] |= 1 << nz
+            self.via.setdefault((nx, nz), a)
+        self.strong_u = strong_u
+        self.strong_a = strong_a
+        self.weak_g = self._weak(s)
+
+    def _weak(self, s: Position) -> list[int]:
+        weak = [0] * self.size
+        by_low: dict[tuple[int, int], list[int]] = {}
+        for i, (d, bb) in enumerate(zip(self.digit, self.cells, strict=True)):
+            by_low.setdefault((d, first_cell(bb)), []).append(EXT + i)
+        for i, (d, bb) in enumerate(zip(self.digit, self.cells, strict=True)):
+            n = EXT + i
+            seen = s.dbb[d] & _seen_by_all(bb)
+            for c in set_bits(seen):
+                p = 9 * c + d - 1
+                weak[n] |= 1 << p
+                weak[p] |= 1 << n
+                for m in by_low.get((d, c), ()):
+                    if m != n and not self.cells[m - EXT] & ~seen:
+                        weak[n] |= 1 << m
+        return weak
+
+    def node_cells(self, n: int) -> tuple[tuple[int, ...], int]:
+        """A node's cells and digit."""
+        if n < EXT:
+            return (n // 9,), n % 9 + 1
+        return tuple(set_bits(self.cells[n - EXT])), self.digit[n - EXT]
+
+
+def _halves(x: int, u: int) -> list[int]:
+    """The ways to split a digit's places `x` in unit u into two parts that are each one cell
+    or a group of one box and line: one part of each split (the one with the lowest cell)."""
+    if u < 18:  # a line: split by box
+        parts = [x & BOX_BB[b] for b in range(9) if x & BOX_BB[b]]
+    else:  # a box: split by row, or by column
+        rows = [x & ROW_BB[r] for r in range(9) if x & ROW_BB[r]]
+        cols = [x & COL_BB[c] for c in range(9) if x & COL_BB[c]]
+        out = [part for parts in (rows, cols) if len(parts) == 2 for part in parts[:1]]
+        return out
+    return parts[:1] if len(parts) == 2 else []
+
+
+def _seen_by_all(bb: int) -> int:
+    out = (1 << 81) - 1
+    for c in set_bits(bb):
+        out &= PEER_BB[c]
+    return out

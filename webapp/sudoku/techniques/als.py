@@ -1,0 +1,81 @@
+"""Almost locked sets: N cells of one unit that together hold just N + 1 candidate digits.
+
+Take one digit away from an almost locked set (ALS) and the N cells are left with N digits
+for N cells of one unit: each of those digits must then go in the set. That is the link the
+ALS techniques and chains use (see chains.py for ALS-XZ, ALS-XY-Wing and ALS chains, and
+death_blossom below).
+
+Two sets share a restricted common digit x when every cell of one that holds x sees every
+cell of the other that holds x: x can then be in at most one of the two sets.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..board import CELL_BB, DIGITS_OF, PEER_BB, UNITS, set_bits
+from ..search import Meter
+from .position import Position
+
+MAX_CELLS = 4  # larger sets are rare in human solving and slow to look for
+
+
+class Als(NamedTuple):
+    """An almost locked set: its cells (a bitboard, and in order), its digits (a mask), one
+    unit that holds them all, and per digit the bitboard of its cells that hold it."""
+
+    bb: int
+    cells: tuple[int, ...]
+    digits: int
+    unit: int
+    where: tuple[int, ...]  # where[d] for digit d (index 0 unused)
+
+
+def find_als(s: Position, meter: Meter, max_cells: int = MAX_CELLS) -> list[Als]:
+    """Every almost locked set of 2 to `max_cells` cells, each once, in unit order (a single
+    cell with two digits is one too, but chains take it as a bivalue cell). Each unit
+    searched costs the meter a node."""
+    found: dict[int, Als] = {}
+    cands = s.cands
+    for u in range(27):
+        empty = [c for c in UNITS[u] if not s.grid[c] and cands[c].bit_count() <= max_cells + 1]
+        if len(empty) < 2:
+            continue
+        meter.spend()
+        stack: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)]  # start, bb, digits, size
+        while stack:
+            start, bb, digits, size = stack.pop()
+            for n in range(start, len(empty)):
+                c = empty[n]
+                more = digits | cands[c]
+                count = more.bit_count()
+                if count > max_cells + 1:
+                    continue
+                grown = bb | CELL_BB[c]
+                if count == size + 2 and size >= 1 and grown not in found:
+                    found[grown] = _als(s, grown, more, u)
+                if size + 1 < max_cells:
+                    stack.append((n + 1, grown, more, size + 1))
+    return sorted(found.values(), key=lambda a: (a.cells[0], a.bb))
+
+
+def _als(s: Position, bb: int, digits: int, unit: int) -> Als:
+    where = [0] * 10
+    for d in DIGITS_OF[digits]:
+        where[d] = s.dbb[d] & bb
+    return Als(bb, tuple(set_bits(bb)), digits, unit, tuple(where))
+
+
+def seen_by_all(bb: int) -> int:
+    """The cells that see every cell of a bitboard (none of them included)."""
+    out = (1 << 81) - 1
+    for c in set_bits(bb):
+        out &= PEER_BB[c]
+    return out
+
+
+def restricted(a: Als, b: Als, d: int) -> bool:
+    """True when digit d is a restricted common of a and b: both hold it, and every cell of
+    a with d sees every cell of b with d (so at most one of them holds d)."""
+    wa, wb = a.where[d], b.where[d]
+    return bool(wa and wb) and not wb & ~seen_by_all(wa)
