@@ -17,7 +17,7 @@ from ..board import CELL_BB, DIGITS_OF, PEER_BB, UNITS, set_bits
 from ..search import Meter
 from .position import Position
 
-MAX_CELLS = 4  # larger sets are rare in human solving and slow to look for
+MAX_CELLS = 3  # larger sets are rare in human solving and slow to look for
 
 
 class Als(NamedTuple):
