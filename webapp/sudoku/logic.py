@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from .board import Grid, check_grid, check_masks
 from .search import Budget, Meter, OutOfBudget, check_budget
 from .solver import solve
-from .techniques import chains as chains_mod
 from .techniques import (
+    als,
     fish,
     fish_finned,
     forcing,
@@ -34,6 +34,7 @@ from .techniques import (
     uniqueness,
     wings,
 )
+from .techniques import chains as chains_mod
 from .techniques.contradiction import contradiction
 from .techniques.position import Position
 from .techniques.step import Step
@@ -83,9 +84,10 @@ TECHNIQUES: tuple[tuple[str, Technique], ...] = (
 
 # Then the techniques that search, easiest first; they spend nodes from the meter they get.
 SEARCHES: tuple[tuple[str, Search], ...] = (
-    ("X-chain, XY-chain, W-Wing, AIC", chains_mod.chains),
+    ("Chains: X, XY, grouped, AIC, ALS; multi-colouring, 3D Medusa, W-Wing", chains_mod.chains),
+    ("Death blossom", als.death_blossom),
+    ("Cell, unit or digit forcing chains", multiple.multiple_forcing),
     ("Nishio forcing chain", forcing.nishio),
-    ("Cell or unit forcing chains", multiple.multiple_forcing),
     ("Dynamic forcing chain", lambda s, meter: forcing.dynamic_forcing(s, False, meter)),
     ("Dynamic forcing chain (+)", lambda s, meter: forcing.dynamic_forcing(s, True, meter)),
     ("Nested forcing chain", forcing.nested_forcing),

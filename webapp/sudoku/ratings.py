@@ -68,8 +68,12 @@ RATINGS: dict[str, Rated] = {
     "X-chain": Rated(6.6, 6.6, f"{SE}: base of one-digit chains, plus the length bonus"),
     "Simple colouring": Rated(6.6, 6.6, f"{SE}: rated as the X-chain it is"),
     "XY-chain": Rated(6.6, 6.6, f"{SE}: base of bivalue-cell chains, plus the length bonus"),
+    "Multi-colouring": Rated(
+        6.7, None, f"{HODOKU} rates it above simple colouring (200 to 150); plus the length bonus"
+    ),
     "Grouped X-chain": Rated(6.7, None, f"{SE}'s X-chain base plus a tenth: {GROUPED}"),
     "AIC": Rated(7.0, 7.0, f"{SE}: base of chains mixing both links, plus the length bonus"),
+    "3D Medusa": Rated(7.0, None, f"{SE} finds it as the AIC it is (7.0, plus the length bonus)"),
     "Grouped AIC": Rated(7.1, None, f"{SE}'s AIC base plus a tenth: {GROUPED}"),
     "ALS-XZ": Rated(7.2, None, f"{HODOKU} rates it with grouped nice loops (300, AICs 280)"),
     "ALS-XY-Wing": Rated(7.4, None, f"{HODOKU} rates it a step above ALS-XZ (320)"),
@@ -77,8 +81,10 @@ RATINGS: dict[str, Rated] = {
         7.3, None, f"{HODOKU} rates it above ALS-XY-Wing (340); plus the length bonus"
     ),
     "W-Wing": Rated(7.1, None, f"{SE} has none: rated as the 6-node AIC it is (7.0 + 0.1)"),
+    "Death blossom": Rated(7.5, None, f"{HODOKU} rates it above ALS chains (360 to 340)"),
     "Nishio forcing chain": Rated(7.5, 7.5, f"{SE}: base, plus the length bonus"),
     "Cell or unit forcing chains": Rated(8.0, 8.0, f"{SE} (multiple forcing chains): base"),
+    "Digit forcing chains": Rated(8.0, None, f"{SE}'s multiple forcing chains (8.0): base"),
     "Dynamic forcing chain": Rated(8.5, 8.5, f"{SE}: base, plus the length bonus"),
     "Dynamic forcing chain (+)": Rated(9.0, 9.0, f"{SE}: base, plus the length bonus"),
     "Nested forcing chain": Rated(9.5, 9.5, f"{SE}: base, plus the length bonus"),

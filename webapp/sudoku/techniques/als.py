@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..board import CELL_BB, DIGITS_OF, PEER_BB, UNITS, set_bits
+from ..board import CELL_BB, DIGITS, DIGITS_OF, PEER_BB, UNITS, cell_name, set_bits
+from ..ratings import rating
 from ..search import Meter
 from .position import Position
+from .step import Chain, Node, Step, cells_text, digits_text, names
 
 MAX_CELLS = 3  # larger sets are rare in human solving and slow to look for
 
@@ -79,3 +81,91 @@ def restricted(a: Als, b: Als, d: int) -> bool:
     a with d sees every cell of b with d (so at most one of them holds d)."""
     wa, wb = a.where[d], b.where[d]
     return bool(wa and wb) and not wb & ~seen_by_all(wa)
+
+
+# --- Death blossom --------------------------------------------------------------------------
+
+
+def death_blossom(s: Position, meter: Meter) -> Step | None:
+    """A stem cell whose every digit d is linked to an almost locked set (a petal: all its
+    cells with d see the stem), the petals sharing a digit z: whatever the stem holds, one
+    petal loses its d and must hold z, so cells that see every petal's z cells cannot hold
+    z. Rated 7.5; each stem tried costs the meter a node."""
+    sets = find_als(s, meter)
+    for stem in set_bits(s.empty):
+        digits = DIGITS_OF[s.cands[stem]]
+        if not 2 <= len(digits) <= 4:
+            continue
+        meter.spend()
+        petals = {
+            d: [
+                a
+                for a in sets
+                if not a.bb >> stem & 1 and a.where[d] and not a.where[d] & ~PEER_BB[stem]
+            ]
+            for d in digits
+        }
+        if not all(petals.values()):
+            continue
+        for z in DIGITS:
+            if s.cands[stem] >> (z - 1) & 1:
+                continue
+            options = [
+                [(a, s.dbb[z] & seen_by_all(a.where[z])) for a in petals[d] if a.where[z]]
+                for d in digits
+            ]
+            if not all(options):
+                continue
+            found = _blossom(options, s.dbb[z])
+            if found is not None:
+                chosen, targets = found
+                return _blossom_step(stem, digits, z, chosen, targets)
+    return None
+
+
+def _blossom(options: list[list[tuple[Als, int]]], left: int) -> tuple[list[Als], int] | None:
+    """One petal per stem digit whose z cells all see some cells still (a depth-first
+    choice, narrowing the cells that see them all)."""
+    if not options:
+        return ([], left) if left else None
+    for a, seen in options[0]:
+        rest = left & seen
+        if rest:
+            found = _blossom(options[1:], rest)
+            if found is not None:
+                return [a, *found[0]], found[1]
+    return None
+
+
+def _blossom_step(
+    stem: int, digits: tuple[int, ...], z: int, chosen: list[Als], targets: int
+) -> Step:
+    removed = tuple((c, z) for c in set_bits(targets))
+    chains = []
+    for d, a in zip(digits, chosen, strict=True):
+        nodes = [
+            Node((stem,), d, True),
+            Node(tuple(set_bits(a.where[d])), d, False, (0,)),
+            Node(tuple(set_bits(a.where[z])), z, True, (1,), a.cells),
+        ]
+        nodes.extend(Node((c,), z, False, (2,)) for c, _ in removed)
+        chains.append(Chain(tuple(nodes)))
+    cells = tuple(dict.fromkeys((stem, *(c for a in chosen for c in a.cells))))
+    petals = "; ".join(
+        f"{d} in {cell_name(stem)} takes {d} from {cells_text(a.cells)}"
+        for d, a in zip(digits, chosen, strict=True)
+    )
+    return Step(
+        "Death blossom",
+        rating("Death blossom"),
+        eliminations=removed,
+        cells=cells,
+        candidates=(
+            *((stem, d) for d in digits),
+            *((c, d) for a in chosen for d in DIGITS_OF[a.digits] for c in set_bits(a.where[d])),
+        ),
+        chains=tuple(chains),
+        text=f"{cell_name(stem)} holds {digits_text(digits, 'or')}: {petals}, and each of "
+        f"those almost locked sets then holds {z}; so {names(c for c, _ in removed)}, which "
+        f"see{'s' if len(removed) == 1 else ''} all their {z}s, cannot hold {z}",
+    )

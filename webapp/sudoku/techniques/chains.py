@@ -25,6 +25,7 @@ from ..board import UNITS_OF, cell_name, set_bits
 from ..ratings import chain_rating, rating
 from ..search import UNLIMITED, Meter
 from .als import find_als
+from .colouring import medusa, multi_colouring
 from .links import EXT, WEAK_X, WEAK_XY, Graph, Links
 from .position import Position
 from .step import Chain, Node, Step, cells_text, removals_text
@@ -81,10 +82,19 @@ class Context:
         self.s = s
         self.meter = meter
         self.links = Links(s)
+        self._groups: Graph | None = None
         self._graph: Graph | None = None
 
     @property
+    def groups(self) -> Graph:
+        """The graph with groups but no almost locked sets."""
+        if self._groups is None:
+            self._groups = Graph(self.s, self.links, [])
+        return self._groups
+
+    @property
     def graph(self) -> Graph:
+        """The graph with groups and almost locked sets."""
         if self._graph is None:
             self._graph = Graph(self.s, self.links, find_als(self.s, self.meter))
         return self._graph
@@ -107,7 +117,7 @@ def _grouped_weak(g: Graph, plain: Sequence[int]) -> list[int]:
 
 
 def _grouped_x(c: Context) -> Net:
-    g = c.graph
+    g = c.groups
     return Net(c.links, g.strong_u, _grouped_weak(g, WEAK_X), g)
 
 
@@ -427,6 +437,14 @@ def xy_chain(s: Position) -> Step | None:
     return chain_step(s, ("XY-chain",))
 
 
+EXTRAS = (
+    NamedChain(rating("Multi-colouring"), multi_colouring),
+    NamedChain(rating("3D Medusa"), medusa),
+    NamedChain(rating("W-Wing"), w_wing),
+)
+
+
 def chains(s: Position, meter: Meter | None = None) -> Step | None:
-    """Every kind of chain, the W-Wing with them, the lowest rating first."""
-    return chain_step(s, tuple(KINDS), meter=meter, extras=(NamedChain(rating("W-Wing"), w_wing),))
+    """Every kind of chain, with the patterns that are chains in disguise (multi-colouring,
+    3D Medusa, the W-Wing), the lowest rating first."""
+    return chain_step(s, tuple(KINDS), meter=meter, extras=EXTRAS)

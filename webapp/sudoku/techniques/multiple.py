@@ -1,16 +1,26 @@
-"""Multiple forcing chains (static): cell forcing chains and unit forcing chains.
+"""Forcing chains with static links: cell, unit and digit forcing chains.
 
-From each candidate of a cell (or each place of a digit in a unit) assumed true, follow the
-position's strong and weak links as they stand (static chains: no new singles are looked for
-along the way). Whatever follows from every one of them holds. Rated like Sudoku Explainer's
-"multiple forcing chains": 8.0 plus the length bonus of all the branches together, where a
-branch counts the nodes from its assumption to the conclusion. These are trials too, so the
-steps are labelled last resort.
+From a premise, follow the position's strong and weak links as they stand (static chains: no
+new singles are looked for along the way): a candidate assumed true switches off every
+candidate it is weakly linked to, a candidate switched off switches on every candidate it is
+strongly linked to. Then:
+
+- cell forcing chains: whatever follows from each candidate of a cell holds;
+- unit forcing chains: whatever follows from each place of a digit in a unit holds;
+- digit forcing chains: whatever follows both from a candidate and from its absence holds,
+  and a candidate whose truth would switch some candidate both on and off is false.
+
+Each branch is a chain one can draw, recorded whole in the step. Rated like Sudoku
+Explainer's "multiple forcing chains": 8.0 plus the length bonus of all the branches
+together, where a branch counts the nodes from its premise to the conclusion. They come
+before the trials (Nishio and the dynamic chains), and are not labelled last resort.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Callable
+from functools import partial
+from typing import NamedTuple
 
 from ..board import DIGITS, UNIT_BB, cell_name, set_bits, unit_name
 from ..ratings import chain_rating, rating
@@ -19,136 +29,141 @@ from .links import WEAK_XY, Links
 from .position import Position
 from .step import Candidate, Chain, Node, Step, cand_text
 
-MAX_LEVELS = 20
+MAX_STEPS = 40  # links followed from a premise
+
+Fact = tuple[int, bool]  # (candidate, on)
 
 
-def _closure(links: Links, p: int) -> tuple[list[int], list[int]]:
-    """Facts forced by candidate p being true, level by level: (on sets, off sets).
+class Closure:
+    """What a premise (candidate p on, or off) forces through static links: `on` and `off`
+    (candidate sets), and per fact its depth (nodes from the premise, the premise being 1)."""
 
-    on[k] holds what is on after k strong links (on[0] is p itself); off[k] what the on set
-    of level k switches off.
-    """
-    cand = links.cand
-    strong = links.strong_xy
-    on_levels = [1 << p]
-    off_levels: list[int] = []
-    on_all = 1 << p
-    off_all = 0
-    frontier = 1 << p
-    for _ in range(MAX_LEVELS):
-        hit = 0
-        for t in set_bits(frontier):
-            hit |= WEAK_XY[t]
-        new_off = hit & cand & ~off_all
-        off_levels.append(new_off)
-        off_all |= new_off
-        nxt = 0
-        for f in set_bits(new_off):
-            nxt |= strong[f]
-        nxt &= ~on_all
-        if not nxt:
-            break
-        on_levels.append(nxt)
-        on_all |= nxt
-        frontier = nxt
-    return on_levels, off_levels
+    def __init__(self, links: Links, p: int, on: bool) -> None:
+        cand = links.cand
+        strong = links.strong_xy
+        bit = 1 << p
+        self.on = on_front = bit if on else 0
+        self.off = off_front = 0 if on else bit
+        self.levels = [(self.on, self.off)]
+        for _ in range(MAX_STEPS):
+            new_off = 0
+            for t in set_bits(on_front):
+                new_off |= WEAK_XY[t]
+            new_off &= cand & ~self.off
+            new_on = 0
+            for f in set_bits(off_front):
+                new_on |= strong[f]
+            new_on &= ~self.on
+            if not new_on and not new_off:
+                break
+            self.on |= new_on
+            self.off |= new_off
+            self.levels.append((new_on, new_off))
+            on_front, off_front = new_on, new_off
 
-
-def _depth(levels: list[int], q: int, on: bool) -> int:
-    """Nodes from the assumption to fact q (which must be in one of the levels)."""
-    for k, level in enumerate(levels):
-        if level >> q & 1:
-            return 2 * k + 1 if on else 2 * k + 2
-    raise ValueError("fact not reached")
+    def depth(self, q: int, on: bool) -> int:
+        for k, (ons, offs) in enumerate(self.levels):
+            if (ons if on else offs) >> q & 1:
+                return k + 1
+        raise ValueError("fact not reached")
 
 
-def _union(levels: list[int]) -> int:
-    out = 0
-    for level in levels:
-        out |= level
-    return out
+class Offer(NamedTuple):
+    """A forcing chain found: its rating, how much it gives (a placement counts 3, an
+    elimination 1), and how to write it (done only for the one chosen)."""
+
+    rating: float
+    gain: int
+    make: Callable[[], Step]
 
 
 def multiple_forcing(s: Position, meter: Meter | None = None) -> Step | None:
-    """The lowest-rated cell or unit forcing chain with static links (rated 8.0+). Each
-    candidate of a cell or unit followed costs a node."""
+    """The lowest-rated cell, unit or digit forcing chain with static links (rated 8.0+),
+    the one that gives most among equals. Each premise followed costs the meter a node."""
     meter = meter or UNLIMITED.start()
     links = Links(s)
-    closures: dict[int, tuple[list[int], list[int], int, int]] = {}
+    closures: dict[Fact, Closure] = {}
+    best: Offer | None = None
 
-    def closure(p: int) -> tuple[list[int], list[int], int, int]:
-        if p not in closures:
-            on, off = _closure(links, p)
-            closures[p] = (on, off, _union(on), _union(off))
-        return closures[p]
+    def closure(premise: Fact) -> Closure:
+        found = closures.get(premise)
+        if found is None:
+            meter.spend()
+            found = closures[premise] = Closure(links, *premise)
+        return found
 
-    best: Step | None = None
-    best_key = (float("inf"), 0)  # (rating, -gain): a placement gains 3, an elimination 1
-    groups: list[tuple[str, tuple[int, ...], list[int]]] = []
+    def offer(rated: float, gain: int, make: Callable[[], Step]) -> None:
+        nonlocal best
+        if best is None or (rated, -gain) < (best.rating, -best.gain):
+            best = Offer(rated, gain, make)
+
+    def common(kind: str, premise: str, units: tuple[int, ...], starts: list[Fact]) -> None:
+        on = off = -1
+        for start in starts:
+            found = closure(start)
+            on &= found.on
+            off &= found.off
+            if not on and not off:
+                return
+        base = rating(BASES[kind])
+        for q in set_bits((on | off) & links.cand):
+            is_on = bool(on >> q & 1)
+            length = sum(closure(start).depth(q, is_on) for start in starts)
+            rated = chain_rating(base, length - 2)
+            offer(
+                rated,
+                3 if is_on else 1,
+                partial(_step, links, kind, premise, units, starts, (q, is_on), rated),
+            )
+
     for cell in set_bits(s.empty):
-        ps = [9 * cell + d - 1 for d in DIGITS if s.cands[cell] >> (d - 1) & 1]
+        ps = [(9 * cell + d - 1, True) for d in DIGITS if s.cands[cell] >> (d - 1) & 1]
         if len(ps) >= 2:
-            groups.append((f"whatever {cell_name(cell)} holds", (), ps))
+            common("Cell", f"whatever {cell_name(cell)} holds", (), ps)
     for u in range(27):
         for d in DIGITS:
             where = s.dbb[d] & UNIT_BB[u]
             if where.bit_count() >= 2:
-                ps = [9 * c + d - 1 for c in set_bits(where)]
-                groups.append((f"wherever {d} goes in {unit_name(u)}", (u,), ps))
-    for premise, units, ps in groups:
-        meter.spend(len(ps))
-        on = off = -1
-        for p in ps:
-            _, _, on_all, off_all = closure(p)
-            on &= on_all
-            off &= off_all
-            if not on and not off:
-                break
-        on &= links.cand
-        off &= links.cand
-        if not on and not off:
+                ps = [(9 * c + d - 1, True) for c in set_bits(where)]
+                common("Unit", f"wherever {d} goes in {unit_name(u)}", (u,), ps)
+    for p in set_bits(links.cand):
+        cell, digit = p // 9, p % 9 + 1
+        found = closure((p, True))
+        clash = found.on & found.off
+        if clash:
+            q = min(
+                set_bits(clash), key=lambda q: (found.depth(q, True) + found.depth(q, False), q)
+            )
+            length = found.depth(q, True) + found.depth(q, False)
+            rated = chain_rating(rating(BASES["Digit"]), length - 2)
+            offer(rated, 1, partial(_contradiction_step, links, p, q, rated))
             continue
-        for q in set_bits(on | off):
-            is_on = bool(on >> q & 1)
-            length = 0
-            for p in ps:
-                on_levels, off_levels, _, _ = closure(p)
-                length += _depth(on_levels if is_on else off_levels, q, is_on)
-            rated = chain_rating(rating("Cell or unit forcing chains"), length - 2)
-            gain = 3 if is_on else 1
-            if (rated, -gain) < best_key:
-                best_key = (rated, -gain)
-                best = _forcing_step(premise, units, ps, q, is_on, rated)
-    if best is not None:
-        cell, digit = (best.placements or best.eliminations)[0]
-        q = 9 * cell + digit - 1
-        chains = tuple(
-            _branch(links, 9 * c + d - 1, q, bool(best.placements)) for c, d in best.candidates[:-1]
-        )
-        best = replace(best, chains=chains)
-    return best
+        common("Digit", f"whether or not {cell_name(cell)} is {digit}", (), [(p, True), (p, False)])
+    return best.make() if best else None
 
 
-def _branch(links: Links, p: int, q: int, is_on: bool) -> Chain:
-    """The shortest static chain from candidate p true to q true (`is_on`) or false."""
+BASES = {
+    "Cell": "Cell or unit forcing chains",
+    "Unit": "Cell or unit forcing chains",
+    "Digit": "Digit forcing chains",
+}
+
+
+def _branch(links: Links, start: Fact, goal: Fact) -> Chain:
+    """The shortest static chain from the premise `start` to `goal`."""
     cand = links.cand
     strong = links.strong_xy
-    parent: dict[tuple[int, bool], tuple[int, bool] | None] = {(p, True): None}
-    frontier = [p]
-    goal = (q, is_on)
-    while goal not in parent:
-        offs = []
-        for t in frontier:
-            for f in set_bits(WEAK_XY[t] & cand):
-                if (f, False) not in parent:
-                    parent[(f, False)] = (t, True)
-                    offs.append(f)
-        frontier = []
-        for f in offs:
-            for t in set_bits(strong[f]):
-                if (t, True) not in parent:
-                    parent[(t, True)] = (f, False)
-                    frontier.append(t)
+    parent: dict[Fact, Fact | None] = {start: None}
+    frontier = [start]
+    while goal not in parent and frontier:
+        nxt = []
+        for fact in frontier:
+            n, on = fact
+            for m in set_bits(WEAK_XY[n] & cand if on else strong[n]):
+                if (m, not on) not in parent:
+                    parent[(m, not on)] = fact
+                    nxt.append((m, not on))
+        frontier = nxt
     path = [goal]
     while (up := parent[path[-1]]) is not None:
         path.append(up)
@@ -160,29 +175,51 @@ def _branch(links: Links, p: int, q: int, is_on: bool) -> Chain:
     )
 
 
-def _forcing_step(
-    premise: str, units: tuple[int, ...], ps: list[int], q: int, is_on: bool, rated: float
+def _text(fact: Fact) -> str:
+    q, on = fact
+    return f"{cell_name(q // 9)} {'is' if on else 'cannot be'} {q % 9 + 1}"
+
+
+def _step(
+    links: Links,
+    kind: str,
+    premise: str,
+    units: tuple[int, ...],
+    starts: list[Fact],
+    goal: Fact,
+    rated: float,
 ) -> Step:
+    q, is_on = goal
     cell, digit = q // 9, q % 9 + 1
-    starts = tuple((p // 9, p % 9 + 1) for p in ps)
-    kind = "Unit" if units else "Cell"
-    placements: tuple[Candidate, ...] = ()
-    eliminations: tuple[Candidate, ...] = ()
-    if is_on:
-        what = f"{cell_name(cell)} is {digit}"
-        placements = ((cell, digit),)
-    else:
-        what = f"{cell_name(cell)} cannot be {digit}"
-        eliminations = ((cell, digit),)
+    shown = tuple(dict.fromkeys((p // 9, p % 9 + 1) for p, _ in starts))
+    placements: tuple[Candidate, ...] = ((cell, digit),) if is_on else ()
+    eliminations: tuple[Candidate, ...] = () if is_on else ((cell, digit),)
+    options = ", ".join(cand_text(x) for x in shown)
     return Step(
         f"{kind} forcing chains",
         rated,
         placements=placements,
         eliminations=eliminations,
-        cells=(*dict.fromkeys(c for c, _ in starts), cell),
-        candidates=(*starts, (cell, digit)),
+        cells=(*dict.fromkeys(c for c, _ in shown), cell),
+        candidates=(*shown, (cell, digit)),
         units=units,
-        last_resort=True,
-        text=f"Following the chains from each option ({', '.join(cand_text(x) for x in starts)}): "
-        f"{premise}, {what}",
+        chains=tuple(_branch(links, start, goal) for start in starts),
+        text=f"Following the chains from each option ({options}"
+        f"{', true and false' if kind == 'Digit' else ''}): {premise}, {_text(goal)}",
+    )
+
+
+def _contradiction_step(links: Links, p: int, q: int, rated: float) -> Step:
+    cell, digit = p // 9, p % 9 + 1
+    chains = (_branch(links, (p, True), (q, True)), _branch(links, (p, True), (q, False)))
+    return Step(
+        "Digit forcing chains",
+        rated,
+        eliminations=((cell, digit),),
+        cells=tuple(dict.fromkeys((cell, q // 9))),
+        candidates=((cell, digit), (q // 9, q % 9 + 1)),
+        chains=chains,
+        text=f"If {cell_name(cell)} were {digit}, one chain would make "
+        f"{cand_text((q // 9, q % 9 + 1))} true and another false; so {cell_name(cell)} is not "
+        f"{digit}",
     )

@@ -92,6 +92,8 @@ class Step:
     or read from the solution rather than by a pattern. `chains` holds, for chains and forcing
     chains, every chain the step rests on, whole (one for an AIC or a contradiction, one per
     branch for a cell, unit or digit forcing chain); the text never cuts one short.
+    `colours` holds a colouring's colour classes, two per cluster (the first two are opposite
+    colours, then the next two, and so on): exactly one colour of each pair is true.
     """
 
     technique: str
@@ -104,6 +106,7 @@ class Step:
     text: str = ""
     last_resort: bool = False
     chains: tuple[Chain, ...] = ()
+    colours: tuple[tuple[Candidate, ...], ...] = ()
 
     @property
     def unit_cells(self) -> tuple[int, ...]:
