@@ -31,6 +31,7 @@ from .techniques import (
     single_digit,
     singles,
     subsets,
+    sue_de_coq,
     uniqueness,
     wings,
 )
@@ -79,6 +80,7 @@ TECHNIQUES: tuple[tuple[str, Technique], ...] = (
     ("BUG+1", uniqueness.bug_plus_one),
     ("Finned or sashimi Swordfish", fish_finned.finned_swordfish),
     ("Finned or sashimi Jellyfish", fish_finned.finned_jellyfish),
+    ("Sue de Coq", sue_de_coq.sue_de_coq),
     ("Simple colouring", single_digit.simple_colouring),
 )
 

@@ -65,6 +65,9 @@ RATINGS: dict[str, Rated] = {
     "Sashimi Swordfish": Rated(5.8, None, SASHIMI),
     "Finned Jellyfish": Rated(6.1, None, f"{SUKAKU_FINNED} its four strong links (5.8)"),
     "Sashimi Jellyfish": Rated(6.2, None, SASHIMI),
+    "Sue de Coq": Rated(
+        6.3, None, f"{HODOKU} rates it with finned Jellyfish, below X-chains (250, 260)"
+    ),
     "X-chain": Rated(6.6, 6.6, f"{SE}: base of one-digit chains, plus the length bonus"),
     "Simple colouring": Rated(6.6, 6.6, f"{SE}: rated as the X-chain it is"),
     "XY-chain": Rated(6.6, 6.6, f"{SE}: base of bivalue-cell chains, plus the length bonus"),
