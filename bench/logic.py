@@ -5,8 +5,12 @@
 
 1. Proof: replays the logical solve of every puzzle of several sets (10,000+ puzzles) against
    the solution from the solver and counts wrong steps (a placement that is not the
-   solution's digit, or an elimination of it); reports, per set, how many finish without the
-   last resort, and solve (= grading) times.
+   solution's digit, or an elimination of it); reports, per set, how many finish without a
+   trial (no Nishio, dynamic or nested forcing chain, no solution lookup) and without any
+   forcing chain at all, and solve times. Then every technique, each asked on its own at
+   every position of the solves of a sample of the hardest sets (so that techniques the
+   easiest-first order seldom reaches are checked too), with its chains checked for order;
+   and grade() as the web calls it (GRADE_BUDGET) on magictour_top1465.
 2. Hints: latency of the web's hint call on every position of logical solves of
    magictour_top1465 puzzles, about a random cell and about anywhere, with the solve's
    candidates given as the player's notes (the hard case: no easy singles).
@@ -30,13 +34,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.data import missing, read_puzzles, read_rows
 from bench.stats import spearman
-from webapp.sudoku.board import parse
-from webapp.sudoku.grade import grade
+from webapp.sudoku.board import Grid, parse
+from webapp.sudoku.grade import GRADE_BUDGET, grade
 from webapp.sudoku.hint import HINT_BUDGET, hint
-from webapp.sudoku.logic import solve_logically
+from webapp.sudoku.logic import SEARCHES, TECHNIQUES, solve_logically
 from webapp.sudoku.search import Budget
 from webapp.sudoku.solver import count_solutions
 from webapp.sudoku.techniques.position import Position
+from webapp.sudoku.techniques.step import Step
 
 PROOF_SETS = {  # file: how many puzzles (None: all)
     "norvig_easy50.txt": None,
@@ -49,6 +54,9 @@ PROOF_SETS = {  # file: how many puzzles (None: all)
     "norvig_sudoku10k.txt": 2000,
 }
 SOLVE_BUDGET = Budget(nodes=2_000_000)  # a whole solve; nodes, so the proof repeats exactly
+EACH_SETS = {"magictour_top1465.txt": 600, "forum_hardest_1106.txt": 150, "norvig_top95.txt": 95}
+SEARCH_BUDGET = Budget(nodes=200_000)  # one search asked on its own, at one position
+TRIALS = ("Nishio forcing chain", "Dynamic", "Nested forcing chain", "Solution lookup")
 
 
 def load(name: str, count: int | None, seed: int = 1) -> list[str]:
@@ -77,13 +85,68 @@ def replay(job: tuple[str, str]) -> dict:
         "set": name,
         "wrong": wrong,
         "solved": run.grid == solution,
-        "clean": run.without_last_resort,
+        "no_trial": run.grid == solution and not any(trial(s.technique) for s in run.steps),
+        "clean": run.without_last_resort
+        and not any(s.chains and "forcing" in s.technique for s in run.steps),
         "lookup": any(s.technique == "Solution lookup" for s in run.steps),
         "gave_up": run.gave_up,
         "steps": len(run.steps),
         "seconds": run.seconds,
         "techniques": Counter(s.technique for s in run.steps),
     }
+
+
+def trial(technique: str) -> bool:
+    """True for the trials: Nishio, dynamic and nested forcing chains, the solution lookup."""
+    return technique.startswith(TRIALS)
+
+
+def wrong_in(step: Step, solution: Grid) -> int:
+    """Placements that are not the solution's digit, and eliminations of it."""
+    return sum(solution[c] != d for c, d in step.placements) + sum(
+        solution[c] == d for c, d in step.eliminations
+    )
+
+
+def chain_faults(step: Step) -> int:
+    """Chains whose nodes follow from a node not before them, or that are empty."""
+    faults = 0
+    for chain in step.chains:
+        faults += not chain.nodes
+        faults += sum(any(j >= i for j in node.after) for i, node in enumerate(chain.nodes))
+    return faults
+
+
+def each_technique(line: str) -> dict:
+    """Every technique and search, asked on its own at every position of one logical solve
+    past the singles: how often it finds a step, and how many of those are wrong."""
+    grid = parse(line)
+    solution = count_solutions(grid).solution
+    run = solve_logically(grid, solution=solution, budget=SOLVE_BUDGET)
+    s = Position.from_grid(grid)
+    found: Counter[str] = Counter()
+    wrong: Counter[str] = Counter()
+    faults = 0
+    for step in run.steps:
+        if step.rating > 2.3:
+            results = [technique(s) for _, technique in TECHNIQUES]
+            results += [search(s, SEARCH_BUDGET.start()) for _, search in SEARCHES]
+            for result in results:
+                if result is not None:
+                    found[result.technique] += 1
+                    wrong[result.technique] += wrong_in(result, solution)
+                    faults += chain_faults(result)
+        s.apply(step.placements, step.eliminations)
+    return {"found": found, "wrong": wrong, "faults": faults}
+
+
+def grade_time(line: str) -> float:
+    """grade() as the web calls it (GRADE_BUDGET), in seconds of CPU."""
+    grid = parse(line)
+    solution = count_solutions(grid).solution
+    started = time.process_time()
+    grade(grid, budget=GRADE_BUDGET, solution=solution)
+    return time.process_time() - started
 
 
 def proof(quick: bool, jobs: int) -> None:
@@ -101,15 +164,16 @@ def proof(quick: bool, jobs: int) -> None:
         by_set[r["set"]].append(r)
     print(f"## Proof: {len(results)} puzzles replayed in {elapsed:.0f} s ({jobs} processes)\n")
     print(
-        "| set | puzzles | wrong steps | solved | no last resort | solution lookups "
+        "| set | puzzles | wrong steps | solved | no trial | no forcing chain | solution lookups "
         "| gave up | solve p50 | solve p99 | max |"
     )
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for name, rs in by_set.items():
         times = [r["seconds"] for r in rs]
         print(
             f"| {name} | {len(rs)} | {sum(r['wrong'] for r in rs)} "
             f"| {sum(r['solved'] for r in rs)} "
+            f"| {100 * sum(r['no_trial'] for r in rs) / len(rs):.1f}% "
             f"| {100 * sum(r['clean'] for r in rs) / len(rs):.1f}% "
             f"| {sum(r['lookup'] for r in rs)} | {sum(r['gave_up'] for r in rs)} "
             f"| {1000 * pct(times, 0.5):.0f} ms | {1000 * pct(times, 0.99):.0f} ms "
@@ -124,6 +188,52 @@ def proof(quick: bool, jobs: int) -> None:
         "Steps by technique over all sets: " + ", ".join(f"{k} {v}" for k, v in used.most_common())
     )
     print()
+    each(quick, jobs)
+    grades(quick, jobs)
+
+
+def each(quick: bool, jobs: int) -> None:
+    """Every technique on its own at every position past the singles of a sample of solves."""
+    work = []
+    for name, count in EACH_SETS.items():
+        work += load(name, 10 if quick else count, seed=4)
+    started = time.perf_counter()
+    with Pool(jobs) as pool:
+        results = pool.map(each_technique, work, chunksize=4)
+    elapsed = time.perf_counter() - started
+    found: Counter[str] = Counter()
+    wrong: Counter[str] = Counter()
+    for r in results:
+        found.update(r["found"])
+        wrong.update(r["wrong"])
+    faults = sum(r["faults"] for r in results)
+    sets = ", ".join(f"{min(n, 10) if quick else n} of {name}" for name, n in EACH_SETS.items())
+    print(f"### Every technique at every position ({sets}; {elapsed:.0f} s)\n")
+    print(
+        "Each pattern technique and each search (searches with "
+        f"{SEARCH_BUDGET.nodes:,} nodes each), asked on its own at every position past the "
+        "singles of these logical solves; a search gives its easiest step.\n"
+    )
+    print("| technique | steps found | wrong |")
+    print("|---|---:|---:|")
+    for technique, n in sorted(found.items(), key=lambda kv: -kv[1]):
+        print(f"| {technique} | {n} | {wrong[technique]} |")
+    print(f"\nWrong in total: **{sum(wrong.values())}**; chains out of order: **{faults}**\n")
+
+
+def grades(quick: bool, jobs: int) -> None:
+    """grade() as the web calls it on magictour_top1465: CPU time per puzzle."""
+    lines = load("magictour_top1465.txt", 60 if quick else None)
+    with Pool(jobs) as pool:
+        times = pool.map(grade_time, lines, chunksize=8)
+    ms = [1000 * t for t in times]
+    print(f"### grade() on magictour_top1465 ({len(ms)} puzzles, GRADE_BUDGET, CPU time)\n")
+    print("| p50 | p90 | p99 | max | over 1 s |")
+    print("|---:|---:|---:|---:|---:|")
+    print(
+        f"| {pct(ms, 0.5):.0f} ms | {pct(ms, 0.9):.0f} ms | {pct(ms, 0.99):.0f} ms "
+        f"| {max(ms):.0f} ms | {sum(m > 1000 for m in ms)} |\n"
+    )
 
 
 def hints(quick: bool) -> None:

@@ -254,13 +254,13 @@ def trail_chain(
     digit: int,
     trail: Trail,
     goals: tuple[Fact, ...] = (),
-    given: tuple[Candidate, ...] = (),
+    given: tuple[Fact, ...] = (),
 ) -> Chain:
     """The chain from the assumption `digit` in `cell` to what `trail` reached: its
     contradiction, else the `goals` it reached. `trail` was made by `follow` from `start`
-    without the candidates `given` (eliminations known beforehand, premises of the chain).
-    Only the claims the end rests on are kept, in the order they were made; each names the
-    earlier claims it follows from (the first reason found for it)."""
+    with the facts `given` (premises of the chain, in order: eliminations, or digits placed)
+    applied first. Only the claims the end rests on are kept, in the order they were made;
+    each names the earlier claims it follows from (the first reason found for it)."""
     s = start.copy()
     orig = start.cands
     why: dict[Fact, tuple[Fact, ...]] = {}
@@ -283,9 +283,12 @@ def trail_chain(
     def offs(cells: tuple[int, ...] | list[int], d: int) -> tuple[Fact, ...]:
         return tuple((x, d, False) for x in cells if orig[x] & BIT[d])
 
-    for c, d in given:
-        add((c, d, False), ())
-        s.eliminate(c, d)
+    for c, d, on in given:
+        if on:
+            place(c, d, ())
+        else:
+            add((c, d, False), ())
+            s.eliminate(c, d)
     place(cell, digit, ())
     locks = list(trail.locks)
     for i, move in enumerate((*trail.forced, None)):

@@ -394,22 +394,23 @@ def nested_forcing(s: Position, meter: Meter | None = None) -> Step | None:
 def _nested_chains(
     s: Position, cell: int, d: int, removed: tuple[tuple[int, int], ...]
 ) -> tuple[Chain, ...]:
-    """The chains of a nested forcing chain: each inner trial that fails (made with `cell`
-    holding d and the candidates of the earlier ones gone), then the assumption itself,
-    with those candidates gone, up to its contradiction."""
+    """The chains of a nested forcing chain: each inner trial that fails, made with `cell`
+    holding d and the candidates of the earlier ones gone (premises of its chain), then the
+    assumption itself, with those candidates gone, up to its contradiction."""
     chains = []
     for i, (c, e) in enumerate(removed):
+        given: tuple[Fact, ...] = (*((x, y, False) for x, y in removed[:i]), (cell, d, True))
         inner = s.copy()
-        for gone in removed[:i]:
-            inner.eliminate(*gone)
+        for x, y in removed[:i]:
+            inner.eliminate(x, y)
         inner.place(cell, d)
         trail = follow(inner, c, e, locks=True, caused_only=False)
-        chains.append(trail_chain(inner, c, e, trail))
+        chains.append(trail_chain(s, c, e, trail, given=given))
     outer = s.copy()
     for gone in removed:
         outer.eliminate(*gone)
     trail = follow(outer, cell, d, locks=True, caused_only=False)
-    chains.append(trail_chain(s, cell, d, trail, given=removed))
+    chains.append(trail_chain(s, cell, d, trail, given=tuple((x, y, False) for x, y in removed)))
     return tuple(chains)
 
 

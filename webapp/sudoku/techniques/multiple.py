@@ -77,9 +77,12 @@ class Offer(NamedTuple):
     make: Callable[[], Step]
 
 
-def multiple_forcing(s: Position, meter: Meter | None = None) -> Step | None:
+def multiple_forcing(
+    s: Position, meter: Meter | None = None, kinds: tuple[str, ...] = ("Cell", "Unit", "Digit")
+) -> Step | None:
     """The lowest-rated cell, unit or digit forcing chain with static links (rated 8.0+),
-    the one that gives most among equals. Each premise followed costs the meter a node."""
+    the one that gives most among equals; `kinds` picks which. Each premise followed costs
+    the meter a node."""
     meter = meter or UNLIMITED.start()
     links = Links(s)
     closures: dict[Fact, Closure] = {}
@@ -116,17 +119,17 @@ def multiple_forcing(s: Position, meter: Meter | None = None) -> Step | None:
                 partial(_step, links, kind, premise, units, starts, (q, is_on), rated),
             )
 
-    for cell in set_bits(s.empty):
+    for cell in set_bits(s.empty) if "Cell" in kinds else ():
         ps = [(9 * cell + d - 1, True) for d in DIGITS if s.cands[cell] >> (d - 1) & 1]
         if len(ps) >= 2:
             common("Cell", f"whatever {cell_name(cell)} holds", (), ps)
-    for u in range(27):
+    for u in range(27) if "Unit" in kinds else ():
         for d in DIGITS:
             where = s.dbb[d] & UNIT_BB[u]
             if where.bit_count() >= 2:
                 ps = [(9 * c + d - 1, True) for c in set_bits(where)]
                 common("Unit", f"wherever {d} goes in {unit_name(u)}", (u,), ps)
-    for p in set_bits(links.cand):
+    for p in set_bits(links.cand) if "Digit" in kinds else ():
         cell, digit = p // 9, p % 9 + 1
         found = closure((p, True))
         clash = found.on & found.off
