@@ -151,10 +151,10 @@ def _blossom_step(
         nodes.extend(Node((c,), z, False, (2,)) for c, _ in removed)
         chains.append(Chain(tuple(nodes)))
     cells = tuple(dict.fromkeys((stem, *(c for a in chosen for c in a.cells))))
-    petals = "; ".join(
-        f"{d} in {cell_name(stem)} takes {d} from {cells_text(a.cells)}"
-        for d, a in zip(digits, chosen, strict=True)
+    petals = ", ".join(
+        f"{d} from {cells_text(a.cells)}" for d, a in zip(digits, chosen, strict=True)
     )
+    one = len(removed) == 1
     return Step(
         "Death blossom",
         rating("Death blossom"),
@@ -165,7 +165,8 @@ def _blossom_step(
             *((c, d) for a in chosen for d in DIGITS_OF[a.digits] for c in set_bits(a.where[d])),
         ),
         chains=tuple(chains),
-        text=f"{cell_name(stem)} holds {digits_text(digits, 'or')}: {petals}, and each of "
-        f"those almost locked sets then holds {z}; so {names(c for c, _ in removed)}, which "
-        f"see{'s' if len(removed) == 1 else ''} all their {z}s, cannot hold {z}",
+        text=f"{cell_name(stem)} holds {digits_text(digits, 'or')}, and whichever it holds "
+        f"takes that digit from an almost locked set ({petals}), which must then hold {z}; "
+        f"{names(c for c, _ in removed)} see{'s' if one else ''} the {z}s of all of them, so "
+        f"{'it' if one else 'they'} cannot hold {z}",
     )

@@ -28,7 +28,7 @@ from ..board import DIGITS, DIGITS_OF, PEER_BB, cell_name, set_bits
 from ..ratings import chain_rating, rating
 from .links import WEAK_XY, Links
 from .position import Position
-from .step import Candidate, Chain, Node, Step, cand_text, removals_text
+from .step import Candidate, Chain, Node, Step, cand_text, listed, names, removals_text
 
 Cluster = dict[int, int]  # candidate (9 * cell + digit - 1) -> colour 0 or 1
 
@@ -161,8 +161,9 @@ def _multi(s: Position, strong: Sequence[int], d: int, c1: Cluster, c2: Cluster)
                 colours=_colours(c1, c2),
                 text=f"Colouring two clusters of strong links on {d}: {cell_name(u // 9)} and "
                 f"{cell_name(v // 9)} see each other, so their colours are not both true and "
-                f"one of the two other colours is; {removals_text(eliminations)} "
-                f"see{'s' if len(eliminations) == 1 else ''} both of those colours",
+                f"one of the two other colours is; {names(c for c, _ in eliminations)} "
+                f"see{'s' if len(eliminations) == 1 else ''} both of those colours, so cannot "
+                f"hold {d}",
             )
     return None
 
@@ -351,12 +352,12 @@ def _medusa_traps(s: Position, links: Links, cluster: Cluster) -> Step | None:
         removed.append(_cand(q))
     eliminations = tuple(removed)
     one = len(eliminations) == 1
+    which = listed(f"the {d} in {cell_name(c)}" for c, d in eliminations)
     return _medusa_step(
         cluster,
         eliminations,
         tuple(chains),
         f"Colouring candidates along strong links (3D Medusa), one of the two colours is true; "
-        f"{removals_text(eliminations)} see{'s' if one else ''} both colours (in "
-        f"{'its' if one else 'their'} cell or on {'its' if one else 'their'} digit), so "
-        f"{'it goes' if one else 'they go'}",
+        f"{which} see{'s' if one else ''} both colours (in {'its' if one else 'their'} cell or "
+        f"on {'its' if one else 'their'} digit), so {'it goes' if one else 'they go'}",
     )
