@@ -90,8 +90,8 @@ SEARCHES: tuple[tuple[str, Search], ...] = (
     ("Death blossom", als.death_blossom),
     ("Cell, unit or digit forcing chains", multiple.multiple_forcing),
     ("Nishio forcing chain", forcing.nishio),
-    ("Dynamic forcing chain", lambda s, meter: forcing.dynamic_forcing(s, False, meter)),
-    ("Dynamic forcing chain (+)", lambda s, meter: forcing.dynamic_forcing(s, True, meter)),
+    ("Dynamic forcing chain", forcing.dynamic),
+    ("Dynamic forcing chain (+)", forcing.dynamic_plus),
     ("Nested forcing chain", forcing.nested_forcing),
 )
 
@@ -104,12 +104,38 @@ def _pattern_step(s: Position) -> Step | None:
     return None
 
 
-def _search_step(s: Position, meter: Meter) -> Step | None:
+def _search_step(s: Position, meter: Meter, batch: bool) -> tuple[list[Step], Search] | None:
     for _, search in SEARCHES:
+        every = ALL_AT_ONCE.get(search) if batch else None
+        if every is not None:
+            steps = every(s, meter)
+            if steps:
+                return steps, search
+            continue
         step = search(s, meter)
         if step is not None:
-            return step
+            return [step], search
     return None
+
+
+SINGLES = ("Full house", "Hidden single (box)", "Hidden single (row or column)", "Naked single")
+Batch = Callable[[Position, Meter, float], list[Step]]
+
+# For grading (solve_logically's `batch`): searches that can give, with their step, every
+# other step of the same rating they found on the way; and trial searches that can give every
+# step of a sweep at once. What a chain or a trial shows stays true as the position narrows.
+ALL_AT_ONCE: dict[Search, Callable[[Position, Meter], list[Step]]] = {
+    chains_mod.chains: chains_mod.chains_all,
+}
+BATCHES: dict[Search, Batch] = {
+    forcing.nishio: forcing.nishio_all,
+    forcing.dynamic: lambda s, meter, ceiling: forcing.dynamic_contradictions(
+        s, False, meter, ceiling
+    ),
+    forcing.dynamic_plus: lambda s, meter, ceiling: forcing.dynamic_contradictions(
+        s, True, meter, ceiling
+    ),
+}
 
 
 class _Solution:
@@ -136,25 +162,54 @@ def _stuck(s: Position) -> bool:
     return bool(s.empty & ~ones)
 
 
-def _find_step(s: Position, meter: Meter, solution: _Solution) -> Step | None:
+def _find_step(
+    s: Position, meter: Meter, solution: _Solution, batch: bool = False
+) -> tuple[list[Step], Search | None]:
     """The easiest step: a pattern, else (while the meter has nodes left) a search, else the
-    solution's digit."""
+    solution's digit; and the search that found it, if one did. With `batch`, a search may
+    give more steps of the same rating after it (see solve_logically)."""
     if s.solved or _stuck(s):
-        return None
+        return [], None
     step = _pattern_step(s)
     if step is not None:
-        return step
+        return [step], None
     if not meter.exhausted:
         try:
-            step = _search_step(s, meter)
+            found = _search_step(s, meter, batch)
         except OutOfBudget:
-            step = None
-        if step is not None:
-            return step
+            found = None
+        if found is not None:
+            return found
     known = solution.get()
     if known is None:
-        return None
-    return forcing.solution_step(s, known)
+        return [], None
+    step = forcing.solution_step(s, known)
+    return ([step] if step else []), None
+
+
+def _trial_run(s: Position, meter: Meter, search: Search, ceiling: float) -> list[Step]:
+    """More steps of one trial search, with the singles they leave, for as long as it finds
+    steps rated no higher than `ceiling` (see solve_logically's `batch_trials`)."""
+    steps: list[Step] = []
+    singles = [technique for name, technique in TECHNIQUES if name in SINGLES]
+    batch = BATCHES.get(search)
+    while not s.solved and not _stuck(s):
+        single = next((step for t in singles if (step := t(s)) is not None), None)
+        found: list[Step] = [single] if single is not None else []
+        if not found:
+            try:
+                if batch is not None:
+                    found = batch(s, meter, ceiling)
+                elif (one := search(s, meter)) is not None and one.rating <= ceiling:
+                    found = [one]
+            except OutOfBudget:
+                return steps
+            if not found:
+                return steps
+        for step in found:
+            steps.append(step)
+            s.apply(step.placements, step.eliminations)
+    return steps
 
 
 def next_step(
@@ -176,7 +231,8 @@ def next_step(
     s = Position.from_grid(start, cands)
     if contradiction(s):
         return None
-    return _find_step(s, budget.start(), _Solution(start, known, budget))
+    steps, _ = _find_step(s, budget.start(), _Solution(start, known, budget))
+    return steps[0] if steps else None
 
 
 def _checked(
@@ -211,15 +267,26 @@ def solve_logically(
     max_steps: int = 1000,
     budget: Budget = SOLVE_BUDGET,
     solution: Grid | None = None,
+    batch: bool = False,
 ) -> LogicalSolve:
     """Solve step by step with the easiest technique each time, as a person would.
 
     The searches of all the steps spend one `budget`; once it is spent, the remaining steps
     use the pattern techniques and the solution only (`gave_up` is set). Stops after
-    `max_steps` steps.
+    `max_steps` steps (or a few more with `batch`).
+
+    With `batch` (for grading: the hardest step is what counts), a chain search gives, with
+    its step, the other chains of the same kind and length it found; and a step found by
+    trial is followed by more steps of the same trial search, with the singles they leave,
+    for as long as it finds steps rated no higher (a person who has just needed a trial keeps
+    trying rather than looking again for every easier pattern first). Every step is still
+    true, none is rated higher than the step before it, and the searches run far fewer
+    times.
     """
     started = time.perf_counter()
     start, known = _checked(grid, cands, budget, solution)
+    if not isinstance(batch, bool):
+        raise TypeError(f"batch must be True or False, not {batch!r}")
     if isinstance(max_steps, bool) or not isinstance(max_steps, int):
         raise TypeError(f"max_steps must be a whole number, not {max_steps!r}")
     if max_steps < 1:
@@ -232,11 +299,14 @@ def solve_logically(
     if broken:
         return LogicalSolve((), s.to_grid(), False, False, False, 0.0, broken.text)
     while len(steps) < max_steps:
-        step = _find_step(s, meter, lookup)
-        if step is None:
+        found, search = _find_step(s, meter, lookup, batch)
+        if not found:
             break
-        steps.append(step)
-        s.apply(step.placements, step.eliminations)
+        for step in found:
+            steps.append(step)
+            s.apply(step.placements, step.eliminations)
+        if batch and step.last_resort and search is not None:
+            steps.extend(_trial_run(s, meter, search, step.rating))
     gave_up = meter.exhausted or (len(steps) == max_steps and not s.solved)
     return LogicalSolve(
         steps=tuple(steps),

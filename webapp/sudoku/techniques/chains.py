@@ -55,17 +55,17 @@ class Net:
         self.graph = graph
         self.alive = graph.alive if graph else links.cand
         self.size = graph.size if graph else EXT
-        self._onward: dict[int, int] = {}
+        self.onward_known = [-1] * self.size  # onward(n), once worked out
 
     def onward(self, n: int) -> int:
         """The nodes one weak and one strong link away from n (n true makes them true)."""
-        found = self._onward.get(n)
-        if found is None:
+        found = self.onward_known[n]
+        if found < 0:
             found = 0
             strong = self.strong
             for f in set_bits(self.weak[n] & self.alive):
                 found |= strong[f]
-            self._onward[n] = found
+            self.onward_known[n] = found
         return found
 
     def node(self, n: int) -> tuple[tuple[int, ...], int]:
@@ -186,10 +186,11 @@ class Pending(NamedTuple):
 
 
 class NamedChain(NamedTuple):
-    """A named pattern that is a chain in disguise (such as the W-Wing), and its rating."""
+    """A named pattern that is a chain in disguise (such as the W-Wing), and its rating; it
+    gets the position and its links."""
 
     rating: float
-    find: Callable[[Position], Step | None]
+    find: Callable[[Position, Links], Step | None]
 
 
 def _levels(net: Net, meter: Meter) -> Iterator[list[ChainEnd]]:
@@ -201,7 +202,7 @@ def _levels(net: Net, meter: Meter) -> Iterator[list[ChainEnd]]:
     """
     strong, weak, alive = net.strong, net.weak, net.alive
     cand = net.links.cand
-    onward = net.onward
+    onward, known = net.onward, net.onward_known
     states = []  # per start: [start, true, frontier]
     for a in set_bits(alive):
         first = strong[a]
@@ -218,9 +219,14 @@ def _levels(net: Net, meter: Meter) -> Iterator[list[ChainEnd]]:
                     found.append(ChainEnd(a, -1))
                 continue
             hit = nxt = 0
-            for t in set_bits(frontier):
+            rest = frontier
+            while rest:  # each node of the frontier (set_bits, inlined: the hot loop)
+                low = rest & -rest
+                t = low.bit_length() - 1
+                rest ^= low
                 hit |= weak[t]
-                nxt |= onward(t)
+                step = known[t]
+                nxt |= step if step >= 0 else onward(t)
             elim = weak[a] & hit & cand
             if elim:
                 found.append(ChainEnd(a, elim))
@@ -294,7 +300,7 @@ def as_chain(net: Net, chain: list[int]) -> Chain:
         cells, digit = net.node(n)
         als: tuple[int, ...] = ()
         if i % 2 and net.graph is not None:
-            via = net.graph.via.get((chain[i - 1], n))
+            via = net.graph.via(chain[i - 1], n)
             if via is not None and not _plain_strong(net, chain[i - 1], n):
                 als = via.cells
         nodes.append(Node(cells, digit, bool(i % 2), (i - 1,) if i else (), als))
@@ -391,7 +397,20 @@ def chain_step(
 
     Each of `extras` runs just before the chains of its rating.
     """
-    meter = meter or UNLIMITED.start()
+    found = _search(s, kinds, max_nodes, meter or UNLIMITED.start(), extras, False)
+    return found[0] if found else None
+
+
+def _search(
+    s: Position,
+    kinds: tuple[str, ...],
+    max_nodes: int,
+    meter: Meter,
+    extras: tuple[NamedChain, ...],
+    every: bool,
+) -> list[Step]:
+    """The lowest-rated chain step (see chain_step); with `every`, also every other chain of
+    that kind and length, rated no higher, that removes something the ones before do not."""
     context = Context(s, meter)
     pending = sorted(extras, key=lambda extra: extra.rating)
     queue: list[Pending] = []
@@ -400,9 +419,9 @@ def chain_step(
         heapq.heappush(queue, Pending(kind.rated(2), kind.order, 1, name, None, None))
     while queue:
         while pending and pending[0].rating <= queue[0].rating:
-            step = pending.pop(0).find(s)
+            step = pending.pop(0).find(s, context.links)
             if step is not None:
-                return step
+                return [step]
         now = heapq.heappop(queue)
         kind = KINDS[now.name]
         net, levels = now.net, now.levels
@@ -413,20 +432,34 @@ def chain_step(
         if found is None:
             continue
         if found:
-            end = min(
+            ends = sorted(
                 found,
                 key=lambda e: (-1, e.start) if e.result == -1 else (-e.result.bit_count(), e.start),
             )
-            chain = _trace(net, end.start, now.level, end.result)
-            return _describe_chain(_name(net, chain, now.name), net, chain, end.result)
+            steps: list[Step] = []
+            done: set[tuple[int, int]] = set()
+            for end in ends if every else ends[:1]:
+                if (
+                    end.result != -1
+                    and not {(p // 9, p % 9 + 1) for p in set_bits(end.result)} - done
+                ):
+                    continue
+                chain = _trace(net, end.start, now.level, end.result)
+                step = _describe_chain(_name(net, chain, now.name), net, chain, end.result)
+                if steps and step.rating > steps[0].rating:
+                    continue
+                if step.placements or set(step.eliminations) - done:
+                    steps.append(step)
+                    done.update(step.eliminations)
+            return steps
         if 2 * (now.level + 1) <= min(max_nodes, kind.longest):
             rated = kind.rated(2 * (now.level + 1))
             heapq.heappush(queue, Pending(rated, kind.order, now.level + 1, now.name, net, levels))
     for extra in pending:
-        step = extra.find(s)
+        step = extra.find(s, context.links)
         if step is not None:
-            return step
-    return None
+            return [step]
+    return []
 
 
 def x_chain(s: Position) -> Step | None:
@@ -440,7 +473,7 @@ def xy_chain(s: Position) -> Step | None:
 EXTRAS = (
     NamedChain(rating("Multi-colouring"), multi_colouring),
     NamedChain(rating("3D Medusa"), medusa),
-    NamedChain(rating("W-Wing"), w_wing),
+    NamedChain(rating("W-Wing"), lambda s, _: w_wing(s)),
 )
 
 
@@ -448,3 +481,9 @@ def chains(s: Position, meter: Meter | None = None) -> Step | None:
     """Every kind of chain, with the patterns that are chains in disguise (multi-colouring,
     3D Medusa, the W-Wing), the lowest rating first."""
     return chain_step(s, tuple(KINDS), meter=meter, extras=EXTRAS)
+
+
+def chains_all(s: Position, meter: Meter) -> list[Step]:
+    """The step `chains` gives, then every other chain of the same kind and length, rated no
+    higher, that removes more (all true at once, each a step of its own)."""
+    return _search(s, tuple(KINDS), MAX_NODES, meter, EXTRAS, True)

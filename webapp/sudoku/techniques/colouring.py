@@ -108,9 +108,9 @@ def _seen(s: Position, p: int) -> int:
 # --- multi-colouring ------------------------------------------------------------------------
 
 
-def multi_colouring(s: Position) -> Step | None:
+def multi_colouring(s: Position, links: Links | None = None) -> Step | None:
     """Two clusters of one digit joined by a weak link (rated 6.7 plus the chain's length)."""
-    links = Links(s)
+    links = links or Links(s)
     strong = links.strong_x
     for d in DIGITS:
         digit_cands = 0
@@ -207,10 +207,10 @@ def _multi_wrap(
 # --- 3D Medusa ------------------------------------------------------------------------------
 
 
-def medusa(s: Position) -> Step | None:
+def medusa(s: Position, links: Links | None = None) -> Step | None:
     """A 3D Medusa colouring that removes candidates (rated as the AIC it is: 7.0 plus the
     length bonus of its longest chain)."""
-    links = Links(s)
+    links = links or Links(s)
     strong = links.strong_xy
     for cluster in _clusters(strong, links.cand, 3):
         step = _medusa_false(s, links, cluster) or _medusa_traps(s, links, cluster)
@@ -237,23 +237,25 @@ def _medusa_step(
 def _medusa_false(s: Position, links: Links, cluster: Cluster) -> Step | None:
     """A colour that cannot be true: twice in a cell or a unit, or it empties a cell."""
     strong = links.strong_xy
+    colour_bits = [0, 0]
+    for p, k in cluster.items():
+        colour_bits[k] |= 1 << p
     for p, k in sorted(cluster.items()):
-        for q in set_bits(WEAK_XY[p]):
-            if q > p and cluster.get(q) == k:
-                path = _path(strong, cluster, p, q)
-                nodes = _alternating(path, True)
-                nodes.append(Node((q // 9,), q % 9 + 1, False, (0,)))
-                same = "cell" if p // 9 == q // 9 else "unit"
-                chain = Chain(
-                    tuple(nodes), f"contradiction: {cand_text(_cand(q))} both true and false"
-                )
-                return _false_colour(
-                    cluster,
-                    k,
-                    (chain,),
-                    f"{cand_text(_cand(p))} and "
-                    f"{cand_text(_cand(q))} have the same colour and share a {same}",
-                )
+        clash = WEAK_XY[p] & colour_bits[k] & ~((2 << p) - 1)
+        if not clash:
+            continue
+        q = (clash & -clash).bit_length() - 1
+        nodes = _alternating(_path(strong, cluster, p, q), True)
+        nodes.append(Node((q // 9,), q % 9 + 1, False, (0,)))
+        same = "cell" if p // 9 == q // 9 else "unit"
+        chain = Chain(tuple(nodes), f"contradiction: {cand_text(_cand(q))} both true and false")
+        return _false_colour(
+            cluster,
+            k,
+            (chain,),
+            f"{cand_text(_cand(p))} and {cand_text(_cand(q))} have the same colour and share "
+            f"a {same}",
+        )
     coloured_cells = {p // 9 for p in cluster}
     for k in (0, 1):
         mine = [p for p, c in cluster.items() if c == k]
@@ -261,11 +263,11 @@ def _medusa_false(s: Position, links: Links, cluster: Cluster) -> Step | None:
         for p in mine:
             hit |= WEAK_XY[p]
         for cell in set_bits(s.empty):
-            if cell in coloured_cells:
+            cell_bits = s.cands[cell] << (9 * cell)
+            if cell_bits & ~hit or cell in coloured_cells:
                 continue
             cands = [9 * cell + d - 1 for d in DIGITS_OF[s.cands[cell]]]
-            if all(hit >> q & 1 for q in cands):
-                return _emptied(strong, cluster, k, cell, cands, mine)
+            return _emptied(strong, cluster, k, cell, cands, mine)
     return None
 
 

@@ -118,7 +118,7 @@ def contradiction(s: Position) -> Contradiction | None:
     return _no_place(s, range(27))
 
 
-def _no_place(s: Position, units: range | tuple[int, ...]) -> Contradiction | None:
+def _no_place(s: Position, units: range | tuple[int, ...] | list[int]) -> Contradiction | None:
     """A digit that is neither placed in nor a candidate of one of `units`."""
     for u in units:
         ubb = UNIT_BB[u]
@@ -150,8 +150,9 @@ def follow(
     touched: deque[tuple[int, int]] = deque(_place(s, cell, digit))
     forced: list[Forced] = []
     used: list[Lock] = []
+    units: range | list[int] = range(27)  # where a digit may have lost its last place
     while True:
-        broken = _broken_after(s)
+        broken = _broken_after(s, units)
         if broken is not None:
             return Trail(tuple(forced), broken, tuple(used))
         if (limit is not None and len(forced) >= limit) or (
@@ -163,14 +164,23 @@ def follow(
             lock = _apply_lock(s, len(forced))
             if lock is not None:
                 used.append(lock)
-                touched.extend((c, BIT[d]) for c, d in lock.eliminations)
+                lost = [(c, BIT[d]) for c, d in lock.eliminations]
+                touched.extend(lost)
+                units = _units_of(lost)
                 continue
         if move is None and not caused_only:
             move = _any_single(s)
         if move is None:
             return Trail(tuple(forced), None, tuple(used))
         forced.append(move)
-        touched.extend(_place(s, move.cell, move.digit))
+        lost = _place(s, move.cell, move.digit)
+        touched.extend(lost)
+        units = _units_of(lost)
+
+
+def _units_of(lost: list[tuple[int, int]]) -> list[int]:
+    """The units, in order, of the cells that lost candidates."""
+    return sorted({u for c, _ in lost for u in UNITS_OF[c]})
 
 
 def _holds(s: Position, goal: Fact) -> bool:
@@ -189,16 +199,17 @@ def _place(s: Position, cell: int, digit: int) -> list[tuple[int, int]]:
     return lost
 
 
-def _broken_after(s: Position) -> Contradiction | None:
-    """A cell with no digit left, else a digit with no place in a unit (cells first: the
-    plainer reason). Moves only remove candidates of open cells, so no digit repeats."""
+def _broken_after(s: Position, units: range | list[int]) -> Contradiction | None:
+    """A cell with no digit left, else a digit with no place in one of `units` (cells first:
+    the plainer reason). Moves only remove candidates of open cells, so no digit repeats,
+    and only the units of cells that lost candidates can have lost a digit's last place."""
     ones = 0
     for bb in s.dbb:
         ones |= bb
     empty = s.empty & ~ones
     if empty:
         return Contradiction(NO_DIGIT, (first_cell(empty),), 0, None)
-    return _no_place(s, range(27))
+    return _no_place(s, units)
 
 
 def _next_caused(s: Position, touched: deque[tuple[int, int]]) -> Forced | None:

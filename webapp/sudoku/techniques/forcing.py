@@ -94,25 +94,42 @@ class NishioFind(NamedTuple):
     unit: int
 
 
-def nishio(s: Position, meter: Meter | None = None) -> Step | None:
-    """A candidate whose digit, followed alone, runs out of places (rated 7.5+). Each trial
-    costs the meter a node."""
-    meter = meter or UNLIMITED.start()
-    best: NishioFind | None = None
+def _nishio_finds(s: Position, meter: Meter) -> list[NishioFind]:
+    """Every candidate whose digit, followed alone, runs out of places. Each trial costs the
+    meter a node."""
+    finds = []
     for d in DIGITS:
         meter.spend(s.dbb[d].bit_count())
         open_units = _open_units(s, d)
         for cell in set_bits(s.dbb[d]):
             found = _nishio_trial(s.dbb[d], open_units, cell)
-            if found is None:
-                continue
-            placed, unit = found
-            rated = chain_rating(rating("Nishio forcing chain"), _length(len(placed) - 1))
-            if best is None or rated < best.rating:
-                best = NishioFind(rated, cell, d, placed, unit)
-    if best is None:
+            if found is not None:
+                placed, unit = found
+                rated = chain_rating(rating("Nishio forcing chain"), _length(len(placed) - 1))
+                finds.append(NishioFind(rated, cell, d, placed, unit))
+    return finds
+
+
+def nishio(s: Position, meter: Meter | None = None) -> Step | None:
+    """A candidate whose digit, followed alone, runs out of places (rated 7.5+): the
+    lowest-rated. Each trial costs the meter a node."""
+    finds = _nishio_finds(s, meter or UNLIMITED.start())
+    if not finds:
         return None
-    rated, cell, d, placed, unit = best
+    return _nishio_step(s, min(finds, key=lambda f: f.rating))
+
+
+def nishio_all(s: Position, meter: Meter, ceiling: float) -> list[Step]:
+    """Every Nishio step of the position rated no higher than `ceiling`, easiest first: all
+    true at once, each a step of its own."""
+    finds = sorted(
+        (f for f in _nishio_finds(s, meter) if f.rating <= ceiling), key=lambda f: f.rating
+    )
+    return [_nishio_step(s, f) for f in finds]
+
+
+def _nishio_step(s: Position, found: NishioFind) -> Step:
+    rated, cell, d, placed, unit = found
     then_placed = placed[1:]
     then = f", then {d} goes in {names(then_placed)}" if then_placed else ""
     return Step(
@@ -311,6 +328,30 @@ def _forcing(
         )
 
     offer(rated, len(placements) * 3 + len(eliminations), make)
+
+
+def dynamic_contradictions(s: Position, plus: bool, meter: Meter, ceiling: float) -> list[Step]:
+    """Every candidate whose trial breaks the position, rated no higher than `ceiling`,
+    easiest first: all true at once, each a step of its own."""
+    name = "Dynamic forcing chain" + (" (+)" if plus else "")
+    base = rating(name)
+    _, _, trials = _trials(s, plus, meter)
+    found = sorted(
+        (chain_rating(base, _length(t.placed)), t.cell, t.digit, t) for t in trials if not t.x
+    )
+    return [
+        _contradiction_step(s, name, rated, t, plus) for rated, _, _, t in found if rated <= ceiling
+    ]
+
+
+def dynamic(s: Position, meter: Meter) -> Step | None:
+    """Dynamic forcing chains (see dynamic_forcing)."""
+    return dynamic_forcing(s, False, meter)
+
+
+def dynamic_plus(s: Position, meter: Meter) -> Step | None:
+    """Dynamic forcing chains (+), with locked candidates (see dynamic_forcing)."""
+    return dynamic_forcing(s, True, meter)
 
 
 def _contradiction_step(s: Position, name: str, rated: float, t: Trial, plus: bool) -> Step:

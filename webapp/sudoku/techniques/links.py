@@ -100,7 +100,7 @@ class Graph:
     - `strong_u[n]`: strong links through a unit where the digit's places split into two
       parts, a cell or a group each (candidates' plain strong links included);
     - `strong_a[n]`: strong links through an ALS: without digit x, its other digits all go in
-      it; `via[(n, m)]` is the ALS behind such a link;
+      it; `via(n, m)` is the ALS behind such a link;
     - `weak_g[n]`: weak links on one digit between nodes whose cells all see each other, for
       pairs that involve a grouped node.
     """
@@ -109,18 +109,17 @@ class Graph:
         self.links = links
         self.digit: list[int] = []  # per grouped node (index n - EXT)
         self.cells: list[int] = []  # per grouped node, a bitboard
-        self.is_als: list[bool] = []
         key: dict[tuple[int, int], int] = {}
+        digit, cells = self.digit, self.cells
 
-        def node(d: int, bb: int, als: bool) -> int:
+        def node(d: int, bb: int) -> int:
             if bb & (bb - 1) == 0:
-                return 9 * first_cell(bb) + d - 1
+                return 9 * (bb.bit_length() - 1) + d - 1
             n = key.get((d, bb))
             if n is None:
-                n = key[(d, bb)] = EXT + len(self.digit)
-                self.digit.append(d)
-                self.cells.append(bb)
-                self.is_als.append(als)
+                n = key[(d, bb)] = EXT + len(digit)
+                digit.append(d)
+                cells.append(bb)
             return n
 
         unit_links: list[tuple[int, int]] = []
@@ -128,35 +127,33 @@ class Graph:
             bb = s.dbb[d]
             for u in range(27):
                 x = bb & UNIT_BB[u]
-                if x.bit_count() < 3:
-                    continue  # two places: a plain strong link, in Links
-                for part in _halves(x, u):
-                    unit_links.append((node(d, part, False), node(d, x & ~part, False)))
-        als_links: list[tuple[int, int, Als]] = []
-        for a in als_sets:
-            ends = [(d, node(d, a.where[d], True)) for d in DIGITS_OF[a.digits]]
-            for dx, nx in ends:
-                for dz, nz in ends:
-                    if dx != dz:
-                        als_links.append((nx, nz, a))
-        size = EXT + len(self.digit)
-        self.size = size
-        alive = links.cand
-        for i in range(len(self.digit)):
-            alive |= 1 << (EXT + i)
-        self.alive = alive
+                if x.bit_count() >= 3:  # two places make a plain strong link, in Links
+                    for part in _halves(x, u):
+                        unit_links.append((node(d, part), node(d, x & ~part)))
+        self.als_nodes = [(a, [node(d, a.where[d]) for d in DIGITS_OF[a.digits]]) for a in als_sets]
+        size = self.size = EXT + len(digit)
+        self.alive = links.cand | (((1 << len(digit)) - 1) << EXT)
         strong_u = list(links.strong_x) + [0] * (size - EXT)
         for a_node, b_node in unit_links:
             strong_u[a_node] |= 1 << b_node
             strong_u[b_node] |= 1 << a_node
         strong_a = [0] * size
-        self.via: dict[tuple[int, int], Als] = {}
-        for nx, nz, a in als_links:
-            strong_a[nx] |= 1 << nz
-            self.via.setdefault((nx, nz), a)
+        for _, ends in self.als_nodes:
+            every = 0
+            for n in ends:
+                every |= 1 << n
+            for n in ends:
+                strong_a[n] |= every & ~(1 << n)
         self.strong_u = strong_u
         self.strong_a = strong_a
         self.weak_g = self._weak(s)
+
+    def via(self, a: int, b: int) -> Als | None:
+        """The first almost locked set that links node a (false) to node b (true)."""
+        for als, ends in self.als_nodes:
+            if a in ends and b in ends:
+                return als
+        return None
 
     def _weak(self, s: Position) -> list[int]:
         weak = [0] * self.size
