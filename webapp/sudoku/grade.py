@@ -69,7 +69,7 @@ def grade(
         if outcome.verdict is not Verdict.UNIQUE:
             raise ValueError(f"cannot grade: {outcome.verdict} ({outcome.reason})")
         solution = outcome.solution
-    result = solve_logically(puzzle, budget=budget, solution=solution)
+    result = solve_logically(puzzle, budget=budget, solution=solution, batch=True)
     rating = 0.0
     hardest = "none"
     for step in result.steps:

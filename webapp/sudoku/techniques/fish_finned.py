@@ -12,7 +12,9 @@ its fins: some base line has at most one place in the cover lines.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from itertools import combinations
+from typing import NamedTuple
 
 from ..board import BOX_BB, COL_BB, DIGITS, ROW_BB, set_bits
 from ..ratings import rating
@@ -23,19 +25,40 @@ from .step import Step, digits_text, names
 FISH = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
 
+class Fish(NamedTuple):
+    """A finned fish of one digit: base rows (or columns), cover lines (a mask), fin box."""
+
+    by_rows: bool
+    base: tuple[int, ...]
+    covers: int
+    box: int
+    thin: bool  # sashimi
+
+
 def _finned(s: Position, k: int) -> Step | None:
     """The first finned fish of size k, else the first sashimi one."""
     sashimi: Step | None = None
     for d in DIGITS:
-        bb = s.dbb[d]
-        if bb:
-            rows, cols = _line_masks(bb)
-            for by_rows, masks in ((True, rows), (False, cols)):
-                for step in _finned_digit(s, d, masks, k, by_rows):
-                    if not step.technique.startswith("Sashimi"):
-                        return step
-                    sashimi = sashimi or step
+        for fish in _fishes(s.dbb[d], k):
+            if not fish.thin:
+                return _fish_step(s.dbb[d], d, k, fish)
+            sashimi = sashimi or _fish_step(s.dbb[d], d, k, fish)
     return sashimi
+
+
+@lru_cache(maxsize=8192)
+def _fishes(bb: int, k: int) -> tuple[Fish, ...]:
+    """Every finned or sashimi fish of size k that a digit's places `bb` make, rows first.
+    The places alone decide, so the answer is kept: a logical solve asks again and again
+    about digits whose places have not changed."""
+    if not bb:
+        return ()
+    rows, cols = _line_masks(bb)
+    return tuple(
+        fish
+        for by_rows, masks in ((True, rows), (False, cols))
+        for fish in _finned_digit(bb, masks, k, by_rows)
+    )
 
 
 def _bases(masks: list[int], k: int) -> list[tuple[tuple[int, ...], int]]:
@@ -58,9 +81,9 @@ def _bases(masks: list[int], k: int) -> list[tuple[tuple[int, ...], int]]:
     return out
 
 
-def _finned_digit(s: Position, d: int, masks: list[int], k: int, by_rows: bool) -> Iterator[Step]:
-    """Finned and sashimi fish of size k on digit d, with base rows (`by_rows`) or columns;
-    `masks` holds, per base line, the cover lines where d can go."""
+def _finned_digit(bb: int, masks: list[int], k: int, by_rows: bool) -> Iterator[Fish]:
+    """Finned and sashimi fish of size k of a digit with places `bb`, with base rows
+    (`by_rows`) or columns; `masks` holds, per base line, the cover lines where it can go."""
     for base, union in _bases(masks, k):
         for band in {i // 3 for i in base}:
             others = 0  # cover lines where the band's other lines hold d
@@ -85,34 +108,33 @@ def _finned_digit(s: Position, d: int, masks: list[int], k: int, by_rows: bool) 
                     if min(body) == 0:
                         continue
                     box = 3 * band + stack if by_rows else 3 * stack + band
-                    step = _fish_step(s, d, k, by_rows, base, covers, box, min(body) == 1)
-                    if step is not None:
-                        yield step
+                    fish = Fish(by_rows, base, covers, box, min(body) == 1)
+                    if _removes(bb, fish):
+                        yield fish
 
 
-def _fish_step(
-    s: Position,
-    d: int,
-    k: int,
-    by_rows: bool,
-    base: tuple[int, ...],
-    covers: int,
-    box: int,
-    thin: bool,
-) -> Step | None:
-    base_bb = 0
-    for i in base:
-        base_bb |= ROW_BB[i] if by_rows else COL_BB[i]
-    cover_bb = 0
-    for j in set_bits(covers):
-        cover_bb |= COL_BB[j] if by_rows else ROW_BB[j]
-    cells = s.dbb[d] & base_bb
+def _lines(fish: Fish) -> tuple[int, int]:
+    """The fish's base lines and cover lines, as bitboards."""
+    base_bb = cover_bb = 0
+    for i in fish.base:
+        base_bb |= ROW_BB[i] if fish.by_rows else COL_BB[i]
+    for j in set_bits(fish.covers):
+        cover_bb |= COL_BB[j] if fish.by_rows else ROW_BB[j]
+    return base_bb, cover_bb
+
+
+def _removes(bb: int, fish: Fish) -> bool:
+    """True when the fish has fins and something to remove."""
+    base_bb, cover_bb = _lines(fish)
+    return bool(bb & base_bb & ~cover_bb) and bool(bb & cover_bb & BOX_BB[fish.box] & ~base_bb)
+
+
+def _fish_step(bb: int, d: int, k: int, fish: Fish) -> Step:
+    by_rows, base, covers, box, thin = fish
+    base_bb, cover_bb = _lines(fish)
+    cells = bb & base_bb
     fins = cells & ~cover_bb
-    if not fins:
-        return None
-    elim = s.dbb[d] & cover_bb & BOX_BB[box] & ~base_bb
-    if not elim:
-        return None
+    elim = bb & cover_bb & BOX_BB[box] & ~base_bb
     name = ("Sashimi " if thin else "Finned ") + FISH[k]
     base_kind, cover_kind = ("rows", "columns") if by_rows else ("columns", "rows")
     base_units = tuple(i if by_rows else 9 + i for i in base)

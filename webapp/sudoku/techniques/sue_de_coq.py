@@ -13,10 +13,11 @@ and the other digits of V both.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from itertools import combinations
 from typing import NamedTuple
 
-from ..board import BOX_BB, COL_BB, DIGITS_OF, ROW_BB, set_bits, unit_name
+from ..board import BOX_BB, DIGITS_OF, UNIT_BB, set_bits, unit_name
 from ..ratings import rating
 from .position import Position
 from .step import Step, digits_text, names
@@ -25,7 +26,7 @@ MAX_PART = 2  # cells taken from the line, or from the box
 
 
 def _subsets(
-    cells: list[int], cands: list[int], size: int
+    cells: list[int], cands: dict[int, int], size: int
 ) -> Iterator[tuple[tuple[int, ...], int]]:
     """Every set of 1 to `size` of `cells`, with the digits they hold."""
     for k in range(1, min(size, len(cells)) + 1):
@@ -36,52 +37,87 @@ def _subsets(
             yield combo, digits
 
 
+def _lines_of(box: int) -> tuple[int, ...]:
+    """The rows and columns (as units 0-17) through a box."""
+    return (
+        *range(3 * (box // 3), 3 * (box // 3) + 3),
+        *range(9 + 3 * (box % 3), 12 + 3 * (box % 3)),
+    )
+
+
+# Per box and line through it: the cells of both (the meeting cells first), in order.
+REGIONS = {
+    (box, line): tuple(
+        sorted(
+            set_bits(BOX_BB[box] | UNIT_BB[line]),
+            key=lambda c: not (BOX_BB[box] & UNIT_BB[line]) >> c & 1,
+        )
+    )
+    for box in range(9)
+    for line in _lines_of(box)
+}
+
+
 def sue_de_coq(s: Position) -> Step | None:
     """The first Sue de Coq that removes a candidate (rated 6.3)."""
-    cands = s.cands
     for box in range(9):
-        box_bb = BOX_BB[box]
-        for line in (
-            *range(3 * (box // 3), 3 * (box // 3) + 3),
-            *(9 + c for c in range(3 * (box % 3), 3 * (box % 3) + 3)),
-        ):
-            line_bb = ROW_BB[line] if line < 9 else COL_BB[line - 9]
-            meet = [c for c in set_bits(box_bb & line_bb & s.empty)]
-            if len(meet) < 2:
-                continue
-            line_parts = list(_subsets(set_bits(line_bb & ~box_bb & s.empty), cands, MAX_PART))
-            box_parts = list(_subsets(set_bits(box_bb & ~line_bb & s.empty), cands, MAX_PART))
-            for size in range(2, len(meet) + 1):
-                for core in combinations(meet, size):
-                    v = 0
-                    for c in core:
-                        v |= cands[c]
-                    if v.bit_count() < size + 2:
-                        continue
-                    step = _complete(s, box, line, line_parts, box_parts, core, v)
-                    if step is not None:
-                        return step
+        for line in _lines_of(box):
+            cells = REGIONS[(box, line)]
+            found = _region(box, line, tuple(s.cands[c] for c in cells))
+            if found is not None:
+                pattern, removed = found
+                return _step(s, pattern, removed)
     return None
 
 
 Part = tuple[tuple[int, ...], int]  # cells, and the digits they hold
 
 
+@lru_cache(maxsize=8192)
+def _region(
+    box: int, line: int, masks: tuple[int, ...]
+) -> tuple[Found, tuple[tuple[int, int], ...]] | None:
+    """The first Sue de Coq where `line` meets `box`, and what it removes. `masks` are the
+    candidates of the cells of both (REGIONS order; 0 for a filled cell): they alone decide,
+    so the answer is kept, for a logical solve asks again and again about regions that have
+    not changed."""
+    cands = dict(zip(REGIONS[(box, line)], masks, strict=True))
+    box_bb, line_bb = BOX_BB[box], UNIT_BB[line]
+    meet = [c for c in set_bits(box_bb & line_bb) if cands[c]]
+    if len(meet) < 2:
+        return None
+    line_parts = list(
+        _subsets([c for c in set_bits(line_bb & ~box_bb) if cands[c]], cands, MAX_PART)
+    )
+    box_parts = list(
+        _subsets([c for c in set_bits(box_bb & ~line_bb) if cands[c]], cands, MAX_PART)
+    )
+    for size in range(2, len(meet) + 1):
+        for core in combinations(meet, size):
+            v = 0
+            for c in core:
+                v |= cands[c]
+            if v.bit_count() >= size + 2:
+                found = _complete(cands, box, line, line_parts, box_parts, core, v)
+                if found is not None:
+                    return found
+    return None
+
+
 def _complete(
-    s: Position,
+    cands: dict[int, int],
     box: int,
     line: int,
     line_parts: list[Part],
     box_parts: list[Part],
     core: tuple[int, ...],
     v: int,
-) -> Step | None:
+) -> tuple[Found, tuple[tuple[int, int], ...]] | None:
     """Line cells and box cells that complete the meeting cells `core` (digits v).
 
     The cells hold as many digits as there are cells when, counting for each part its digits
     outside v less its cells, the two parts together make up len(core) - |v|: so the parts
     are paired by that count."""
-    cands = s.cands
     need = len(core) - v.bit_count()
     by_excess: dict[int, list[Part]] = {}
     for l_cells, vl in line_parts:
@@ -95,18 +131,16 @@ def _complete(
                 continue
             rest = v & ~vl & ~vb
             used = set(core) | set(l_cells) | set(b_cells)
-            line_bb = ROW_BB[line] if line < 9 else COL_BB[line - 9]
-            box_bb = BOX_BB[box]
             removed = []
-            for c in set_bits(line_bb & s.empty):
+            for c in set_bits(UNIT_BB[line]):
                 if c not in used:
                     removed += [(c, d) for d in DIGITS_OF[cands[c] & (vl | rest)]]
-            for c in set_bits(box_bb & s.empty):
+            for c in set_bits(BOX_BB[box]):
                 if c not in used:
                     removed += [(c, d) for d in DIGITS_OF[cands[c] & (vb | rest)]]
             if removed:
                 found = Found(box, line, core, l_cells, b_cells, v, vl, vb)
-                return _step(s, found, tuple(sorted(set(removed))))
+                return found, tuple(sorted(set(removed)))
     return None
 
 
