@@ -25,6 +25,49 @@ from .ratings import LEVELS
 from .search import Budget, check_budget
 from .solver import Verdict, count_solutions
 
+# The techniques Sudoku Explainer grades with (rows of logic.TECHNIQUES and SEARCHES): classic
+# SE's, and the patterns its successor Sukaku Explainer added (turbot fish, empty rectangle,
+# WXYZ- and VWXYZ-Wing). The engine's other techniques (W-Wing, ...) help hints but not the
+# grade: SE finds what they find later, as chains, and rates it as such.
+SE_TECHNIQUES = frozenset(
+    {
+        "Full house",
+        "Hidden single (box)",
+        "Hidden single (row or column)",
+        "Direct pointing",
+        "Direct claiming",
+        "Direct hidden pair",
+        "Naked single",
+        "Direct hidden triple",
+        "Pointing",
+        "Claiming",
+        "Naked pair",
+        "X-Wing",
+        "Hidden pair",
+        "Naked triple",
+        "Swordfish",
+        "Hidden triple",
+        "Skyscraper, 2-String Kite, Turbot fish",
+        "Empty rectangle",
+        "XY-Wing",
+        "XYZ-Wing",
+        "Unique rectangle",
+        "Naked quad",
+        "Jellyfish",
+        "Hidden quad",
+        "WXYZ-Wing",
+        "BUG+1",
+        "VWXYZ-Wing",
+        "Simple colouring",
+        "X-chain, XY-chain, AIC",
+        "Nishio forcing chain",
+        "Cell or unit forcing chains",
+        "Dynamic forcing chain",
+        "Dynamic forcing chain (+)",
+        "Nested forcing chain",
+    }
+)
+
 # What the web may spend on grading one puzzle (nodes): the hardest puzzles found stay under
 # about a second of CPU here; past it the rating is "at least", the same on every worker.
 GRADE_BUDGET = Budget(nodes=120_000)
@@ -69,7 +112,7 @@ def grade(
         if outcome.verdict is not Verdict.UNIQUE:
             raise ValueError(f"cannot grade: {outcome.verdict} ({outcome.reason})")
         solution = outcome.solution
-    result = solve_logically(puzzle, budget=budget, solution=solution)
+    result = solve_logically(puzzle, budget=budget, solution=solution, only=SE_TECHNIQUES)
     rating = 0.0
     hardest = "none"
     for step in result.steps:

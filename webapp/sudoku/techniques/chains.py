@@ -27,7 +27,6 @@ from ..search import UNLIMITED, Meter
 from .links import WEAK_X, WEAK_XY, Links
 from .position import Position
 from .step import Step, cand_text, removals_text
-from .wings import w_wing
 
 MAX_NODES = 40  # longer chains are left to the forcing-chain techniques
 
@@ -262,5 +261,5 @@ def xy_chain(s: Position) -> Step | None:
 
 
 def chains(s: Position, meter: Meter | None = None) -> Step | None:
-    """X-chains, XY-chains, W-Wings and mixed chains together, the lowest rating first."""
-    return chain_step(s, meter=meter, extras=(NamedChain(rating("W-Wing"), w_wing),))
+    """X-chains, XY-chains and mixed chains together, the lowest rating first."""
+    return chain_step(s, meter=meter)

@@ -1,7 +1,10 @@
-"""Single-digit patterns: Skyscraper, 2-String Kite, Turbot fish, and simple colouring.
+"""Single-digit patterns: Skyscraper, 2-String Kite, Turbot fish, empty rectangle, and simple
+colouring.
 
 A strong link is a unit where a digit has exactly two places: one of them holds it. Two strong
-links whose inner ends see each other leave one of the outer ends holding the digit.
+links whose inner ends see each other leave one of the outer ends holding the digit. An empty
+rectangle is a box whose places for a digit all lie in one row and one column of it: the box's
+digit is in that row or in that column, which works like one end of a strong link.
 Colouring joins all the strong links of a digit into clusters coloured in two alternating
 colours; one colour is true throughout.
 """
@@ -10,7 +13,20 @@ from __future__ import annotations
 
 from collections import deque
 
-from ..board import CELL_BB, DIGITS, PEER_BB, cell_name, first_cell, set_bits, unit_name
+from ..board import (
+    BOX_BB,
+    CELL_BB,
+    COL_BB,
+    COL_OF,
+    DIGITS,
+    PEER_BB,
+    ROW_BB,
+    ROW_OF,
+    cell_name,
+    first_cell,
+    set_bits,
+    unit_name,
+)
 from ..ratings import chain_rating, rating
 from .links import strong_links
 from .position import Position
@@ -64,6 +80,73 @@ def turbot(s: Position) -> Step | None:
                             return step
                         best = step
     return best
+
+
+def empty_rectangle(s: Position) -> Step | None:
+    """A box whose places for d lie in one row and one column of it (at least three places,
+    not all in one line), and a strong link on d from a cell of that row (or column) outside
+    the box: the cell where the link's far line meets the box's column (or row) loses d."""
+    for d in DIGITS:
+        links = strong_links(s, d)
+        for b in range(9):
+            inside = s.dbb[d] & BOX_BB[b]
+            if inside.bit_count() < 3:
+                continue
+            for row, col in _crosses(inside):
+                for u, p, q in links:
+                    if u >= 18:
+                        continue
+                    for near, far in ((p, q), (q, p)):
+                        step = _er_step(s, d, b, row, col, u, near, far)
+                        if step is not None:
+                            return step
+    return None
+
+
+def _crosses(inside: int) -> list[tuple[int, int]]:
+    """The (row, column) pairs through a box whose union holds every cell of `inside`, where
+    neither the row nor the column alone does."""
+    cells = set_bits(inside)
+    rows = {ROW_OF[c] for c in cells}
+    cols = {COL_OF[c] for c in cells}
+    if len(rows) == 1 or len(cols) == 1:
+        return []
+    return [(r, c) for r in rows for c in cols if not inside & ~(ROW_BB[r] | COL_BB[c])]
+
+
+def _er_step(
+    s: Position, d: int, b: int, row: int, col: int, u: int, near: int, far: int
+) -> Step | None:
+    """The empty rectangle of box b (its d's in `row` and `col`) with the strong link
+    near-far in line u: `near` on the cross's row (a column link) or on its column (a row
+    link), outside the box; the target is where far's line meets the cross's other line."""
+    box = BOX_BB[b]
+    if box >> near & 1:
+        return None
+    if u >= 9 and ROW_OF[near] == row:
+        target = 9 * ROW_OF[far] + col
+        cross_unit, other_unit = row, 9 + col
+    elif u < 9 and COL_OF[near] == col:
+        target = 9 * row + COL_OF[far]
+        cross_unit, other_unit = 9 + col, row
+    else:
+        return None
+    if box >> target & 1 or not s.dbb[d] >> target & 1:
+        return None
+    inside = set_bits(s.dbb[d] & box)
+    return Step(
+        "Empty rectangle",
+        rating("Empty rectangle"),
+        eliminations=((target, d),),
+        cells=(*inside, near, far),
+        candidates=tuple((c, d) for c in (*inside, near, far)),
+        units=(18 + b, u),
+        text=f"In box {b + 1}, {d} can only go in {unit_name(cross_unit)} or "
+        f"{unit_name(other_unit)}; {d} in {unit_name(u)} goes in {cell_name(near)} or "
+        f"{cell_name(far)}. If {cell_name(far)} is not {d}, {cell_name(near)} is, and the box's "
+        f"{d} must be in {unit_name(other_unit)}: either way {cell_name(target)} cannot hold "
+        f"{d}",
+    )
 
 
 def _clusters(s: Position, d: int) -> list[dict[int, int]]:
