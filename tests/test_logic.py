@@ -396,7 +396,7 @@ def test_bug_plus_one() -> None:
     p = rc(5, 5)
     extra = next(d for d in range(1, 10) if not cands[p] & BIT[d])
     cands[p] |= BIT[extra]
-    step = uniqueness.bug_plus_one(state(cands))
+    step = uniqueness.bug(state(cands))
     assert step is not None
     assert step.placements == ((p, extra),)
     assert step.rating == 5.6

@@ -56,7 +56,7 @@ SE_TECHNIQUES = frozenset(
         "Jellyfish",
         "Hidden quad",
         "WXYZ-Wing",
-        "BUG+1",
+        "BUG",
         "VWXYZ-Wing",
         "Simple colouring",
         "X-chain, XY-chain, AIC",

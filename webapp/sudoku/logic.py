@@ -72,11 +72,14 @@ TECHNIQUES: tuple[tuple[str, Technique], ...] = (
     ("XYZ-Wing", wings.xyz_wing),
     ("W-Wing", wings.w_wing),
     ("Unique rectangle", uniqueness.unique_rectangle),
+    ("Unique rectangle type 6", uniqueness.unique_rectangle_type_6),
+    ("Hidden rectangle", uniqueness.hidden_rectangle),
+    ("Avoidable rectangle", uniqueness.avoidable_rectangle),
     ("Naked quad", subsets.naked_quad),
     ("Jellyfish", fish.jellyfish),
     ("Hidden quad", subsets.hidden_quad),
     ("WXYZ-Wing", wings.wxyz_wing),
-    ("BUG+1", uniqueness.bug_plus_one),
+    ("BUG", uniqueness.bug),
     ("VWXYZ-Wing", wings.vwxyz_wing),
     ("Simple colouring", single_digit.simple_colouring),
 )
@@ -163,17 +166,21 @@ def next_step(
     *,
     budget: Budget = STEP_BUDGET,
     solution: Grid | None = None,
+    puzzle: Sequence[int] | None = None,
 ) -> Step | None:
     """The easiest step that applies to the position, or None if it is solved or broken.
 
     `cands` are the player's notes (see the module docstring). Searches (chains, trials)
     spend `budget`; once it is spent, the step is read from the solution, labelled as a last
     resort (with a node-only budget, the same step on every machine). Pass `solution` when it
-    is known, to save solving the grid again. A broken position (a clash, a cell or unit with
-    no candidate left) gives None.
+    is known, to save solving the grid again. Pass the `puzzle` (its givens) when `grid` holds
+    the player's entries too: avoidable rectangles need to tell them apart (without it, every
+    digit counts as given). A broken position (a clash, a cell or unit with no candidate left)
+    gives None.
     """
     start, known = _checked(grid, cands, budget, solution)
-    s = Position.from_grid(start, cands)
+    givens = None if puzzle is None else check_grid(puzzle, "puzzle")
+    s = Position.from_grid(start, cands, givens)
     if contradiction(s):
         return None
     return _find_step(s, budget.start(), _Solution(start, known, budget))

@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 SE = "Sudoku Explainer 1.2.1"
 SUKAKU = "SukakuExplainer, SE's successor"
+HODOKU = "HoDoKu 2.2 (its scores are on another scale)"
 AS_SE_CHAIN = "classic SE finds it as a chain; the lower figure fits the calibration set better"
 
 
@@ -51,13 +52,22 @@ RATINGS: dict[str, Rated] = {
     "XYZ-Wing": Rated(4.4, 4.4, SE),
     "W-Wing": Rated(4.4, 7.1, f"{SUKAKU} (4.4); classic SE finds it as a 6-node chain (7.1)"),
     "Unique rectangle type 1": Rated(4.5, 4.5, SE),
-    "Unique rectangle type 2": Rated(4.6, 4.6, SE),
-    "Unique rectangle type 4": Rated(4.7, 4.5, "this engine: one step above type 2"),
+    "Unique rectangle type 2": Rated(4.5, 4.5, SE),
+    "Unique rectangle type 4": Rated(4.5, 4.5, SE),
+    "Unique rectangle type 5": Rated(4.5, 4.5, f"{SE}: its type 2 with three or diagonal corners"),
+    "Unique rectangle type 3": Rated(4.6, 4.6, f"{SE}: 4.5 + 0.1 per digit of the set beyond one"),
+    "Unique rectangle type 6": Rated(4.5, None, f"{HODOKU} rates it as the other types"),
+    "Hidden rectangle": Rated(4.5, None, f"{HODOKU} rates it as the unique rectangles"),
+    "Avoidable rectangle type 1": Rated(4.5, None, f"{HODOKU} rates it as unique rectangles"),
+    "Avoidable rectangle type 2": Rated(4.5, None, f"{HODOKU} rates it as unique rectangles"),
     "Naked quad": Rated(5.0, 5.0, SE),
     "Jellyfish": Rated(5.2, 5.2, SE),
     "Hidden quad": Rated(5.4, 5.4, SE),
     "WXYZ-Wing": Rated(5.5, None, f"{SUKAKU}: 5.5, a tenth more for a 3-digit cell in the set"),
-    "BUG+1": Rated(5.6, 5.6, SE),
+    "BUG+1": Rated(5.6, 5.6, f"{SE}: BUG type 1"),
+    "BUG type 2": Rated(5.7, 5.7, SE),
+    "BUG type 4": Rated(5.7, 5.7, SE),
+    "BUG type 3": Rated(5.8, 5.8, f"{SE}: 5.7 + 0.1 per digit of the set beyond one"),
     "VWXYZ-Wing": Rated(6.2, None, f"{SUKAKU}: 6.2, up to two tenths more by cell sizes"),
     "X-chain": Rated(6.6, 6.6, f"{SE}: base of one-digit chains, plus the length bonus"),
     "Simple colouring": Rated(6.6, 6.6, f"{SE}: rated as the X-chain it is"),
