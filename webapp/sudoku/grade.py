@@ -58,6 +58,7 @@ SE_TECHNIQUES = frozenset(
         "WXYZ-Wing",
         "BUG",
         "VWXYZ-Wing",
+        "Aligned pair exclusion",
         "Simple colouring",
         "X-chain, XY-chain, AIC",
         "Nishio forcing chain",

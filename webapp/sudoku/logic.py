@@ -23,6 +23,7 @@ from .search import Budget, Meter, OutOfBudget, check_budget
 from .solver import solve
 from .techniques import chains as chains_mod
 from .techniques import (
+    exclusion,
     fish,
     forcing,
     intersections,
@@ -81,6 +82,7 @@ TECHNIQUES: tuple[tuple[str, Technique], ...] = (
     ("WXYZ-Wing", wings.wxyz_wing),
     ("BUG", uniqueness.bug),
     ("VWXYZ-Wing", wings.vwxyz_wing),
+    ("Aligned pair exclusion", exclusion.aligned_pair_exclusion),
     ("Simple colouring", single_digit.simple_colouring),
 )
 

@@ -69,6 +69,7 @@ RATINGS: dict[str, Rated] = {
     "BUG type 4": Rated(5.7, 5.7, SE),
     "BUG type 3": Rated(5.8, 5.8, f"{SE}: 5.7 + 0.1 per digit of the set beyond one"),
     "VWXYZ-Wing": Rated(6.2, None, f"{SUKAKU}: 6.2, up to two tenths more by cell sizes"),
+    "Aligned pair exclusion": Rated(6.2, 6.2, SE),
     "X-chain": Rated(6.6, 6.6, f"{SE}: base of one-digit chains, plus the length bonus"),
     "Simple colouring": Rated(6.6, 6.6, f"{SE}: rated as the X-chain it is"),
     "XY-chain": Rated(7.0, 7.0, f"{SE}: base of bivalue-cell chains, plus the length bonus"),
