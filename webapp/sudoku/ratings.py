@@ -56,6 +56,9 @@ RATINGS: dict[str, Rated] = {
     "Unique rectangle type 4": Rated(4.5, 4.5, SE),
     "Unique rectangle type 5": Rated(4.5, 4.5, f"{SE}: its type 2 with three or diagonal corners"),
     "Unique rectangle type 3": Rated(4.6, 4.6, f"{SE}: 4.5 + 0.1 per digit of the set beyond one"),
+    "Unique loop": Rated(
+        4.6, 4.6, f"{SE}: the rectangle's type, + 0.1 (6 cells), 0.2 (8), 0.5 (10)"
+    ),
     "Unique rectangle type 6": Rated(4.5, None, f"{HODOKU} rates it as the other types"),
     "Hidden rectangle": Rated(4.5, None, f"{HODOKU} rates it as the unique rectangles"),
     "Avoidable rectangle type 1": Rated(4.5, None, f"{HODOKU} rates it as unique rectangles"),
@@ -107,6 +110,11 @@ def length_bonus(length: int) -> float:
         ceiling = ceiling * 4 // 3 if odd else ceiling * 3 // 2
         odd = not odd
     return added / 10
+
+
+def loop_bonus(cells: int) -> float:
+    """What a unique loop of `cells` cells adds to a unique rectangle's figure (SE's rule)."""
+    return 0.5 if cells >= 10 else 0.2 if cells >= 8 else 0.1 if cells >= 6 else 0.0
 
 
 def chain_rating(base: float, length: int) -> float:

@@ -30,14 +30,16 @@ from ..board import (
     ROW_OF,
     UNIT_BB,
     UNITS,
+    UNITS_OF,
     cell_name,
     set_bits,
     shared_units,
     unit_name,
 )
-from ..ratings import rating
+from ..ratings import loop_bonus, rating
 from .position import Position
 from .step import Candidate, Step, digits_text, listed, names, removals_text
+from .wings import cells_with_count
 
 SET_NAME = {2: "pair", 3: "triple", 4: "quad", 5: "quint"}
 
@@ -67,12 +69,69 @@ def _opposite(corners: tuple[int, ...], x: int) -> int:
 
 
 class Rectangle(NamedTuple):
-    """Four empty corners that all hold the two digits of `pair` (a mask); `extra` are the
-    corners that hold more than the pair."""
+    """Empty cells that all hold the two digits of `pair` (a mask): four corners, or a longer
+    loop in loop order; `extra` are the cells that hold more than the pair."""
 
-    corners: tuple[int, int, int, int]
+    corners: tuple[int, ...]
     pair: int
     extra: tuple[int, ...]
+
+
+MAX_LOOP = 10  # cells; longer unique loops are left to chains
+
+
+def _unique_loops(s: Position) -> Iterator[Rectangle]:
+    """Sudoku Explainer's unique loops (a rectangle is the loop of four): from a cell holding
+    only a and b, cells holding both, each joined to the next by a unit of another kind than
+    the last, back to the start; at most two hold more than a and b, unless those all hold
+    the same one digit more. Every unit the loop crosses holds two of its cells, an odd and
+    an even one, so its cells could swap a and b."""
+    seen: set[frozenset[int]] = set()
+    for start in set_bits(cells_with_count(s, 2)):
+        yield from _loops_from(s, [start], -1, 2, 0, seen)
+
+
+def _loops_from(
+    s: Position, path: list[int], last: int, allowed: int, more: int, seen: set[frozenset[int]]
+) -> Iterator[Rectangle]:
+    """The loops that continue `path` (joined last by a unit of kind `last`), each once;
+    `allowed` more cells may hold more than the pair, `more` is what those so far hold."""
+    start = path[0]
+    pair = s.cands[start]
+    a, b = DIGITS_OF[pair]
+    holders = s.dbb[a] & s.dbb[b]
+    for kind, u in enumerate(UNITS_OF[path[-1]]):
+        if kind == last:
+            continue
+        for nxt in set_bits(holders & UNIT_BB[u]):
+            if nxt == start and len(path) >= 4:
+                key = frozenset(path)
+                if key not in seen and _valid_loop(path):
+                    seen.add(key)
+                    extra = tuple(c for c in path if s.cands[c] != pair)
+                    yield Rectangle(tuple(path), pair, extra)
+            elif nxt not in path and len(path) < MAX_LOOP:
+                m = s.cands[nxt]
+                now = more | (m & ~pair)
+                wide = POPCOUNT[m] > 2
+                if not wide or POPCOUNT[now] == 1 or allowed > 0:
+                    path.append(nxt)
+                    yield from _loops_from(s, path, kind, allowed - wide, now, seen)
+                    path.pop()
+
+
+def _valid_loop(path: list[int]) -> bool:
+    """Every unit the loop crosses holds exactly two of its cells, one at an odd and one at
+    an even place."""
+    odd: set[int] = set()
+    even: set[int] = set()
+    for i, c in enumerate(path):
+        side = odd if i % 2 else even
+        for u in UNITS_OF[c]:
+            if u in side:
+                return False
+            side.add(u)
+    return odd == even
 
 
 def _unique_rectangles(s: Position) -> Iterator[Rectangle]:
@@ -91,10 +150,19 @@ def _unique_rectangles(s: Position) -> Iterator[Rectangle]:
 
 def _deadly(corners: tuple[int, ...], pair: int) -> str:
     a, b = DIGITS_OF[pair]
+    shape = "a rectangle" if len(corners) == 4 else "a loop"
     return (
-        f"{names(corners)} form a rectangle on {a} and {b}; if they held only {a} and {b}, the "
+        f"{names(corners)} form {shape} on {a} and {b}; if they held only {a} and {b}, the "
         f"two digits could swap and the puzzle would have two solutions"
     )
+
+
+def _name(rect: Rectangle, kind: int) -> tuple[str, float]:
+    """A unique rectangle's or loop's name and rating for its type and size."""
+    rated = rating(f"Unique rectangle type {kind}")
+    if len(rect.corners) == 4:
+        return f"Unique rectangle type {kind}", rated
+    return f"Unique loop type {kind}", round(rated + loop_bonus(len(rect.corners)), 1)
 
 
 def _rectangle_step(
@@ -131,8 +199,7 @@ def _type_1(s: Position, rect: Rectangle) -> Step | None:
     (x,) = rect.extra
     pair = DIGITS_OF[rect.pair]
     return _rectangle_step(
-        "Unique rectangle type 1",
-        rating("Unique rectangle type 1"),
+        *_name(rect, 1),
         rect,
         [(x, d) for d in pair],
         f", so {cell_name(x)} cannot hold {digits_text(pair, 'or')}",
@@ -154,10 +221,8 @@ def _one_more(s: Position, rect: Rectangle) -> Step | None:
     if not elim:
         return None
     side = len(rect.extra) == 2 and bool(shared_units(*rect.extra))
-    name = "Unique rectangle type 2" if side else "Unique rectangle type 5"
     return _rectangle_step(
-        name,
-        rating(name),
+        *_name(rect, 2 if side or len(rect.corners) > 4 else 5),
         rect,
         [(c, z) for c in set_bits(elim)],
         f", so {listed((cell_name(x) for x in rect.extra), 'or')} holds {z} and cells that "
@@ -174,8 +239,7 @@ def _type_4(s: Position, rect: Rectangle) -> Step | None:
             if s.dbb[keep] & UNIT_BB[u] == (1 << x) | (1 << y):
                 drop = DIGITS_OF[rect.pair & ~BIT[keep]][0]
                 return _rectangle_step(
-                    "Unique rectangle type 4",
-                    rating("Unique rectangle type 4"),
+                    *_name(rect, 4),
                     rect,
                     [(x, drop), (y, drop)],
                     f"; {keep} in {unit_name(u)} can only go in {cell_name(x)} or "
@@ -207,12 +271,13 @@ def _type_3(s: Position, rect: Rectangle) -> Step | None:
                 elim = [
                     (c, d) for c in others if c not in combo for d in DIGITS_OF[s.cands[c] & digits]
                 ]
-                rated = round(rating("Unique rectangle type 3") + 0.1 * (k - 2), 1)
+                name, base = _name(rect, 3)
+                rated = round(base + 0.1 * (k - 2), 1)
                 if not elim or (best is not None and best.rating <= rated):
                     continue
                 ds = DIGITS_OF[digits]
                 best = _rectangle_step(
-                    "Unique rectangle type 3",
+                    name,
                     rated,
                     rect,
                     elim,
@@ -226,20 +291,14 @@ def _type_3(s: Position, rect: Rectangle) -> Step | None:
     return best
 
 
-TYPE_ORDER = {
-    "Unique rectangle type 1": 1,
-    "Unique rectangle type 2": 2,
-    "Unique rectangle type 4": 4,
-    "Unique rectangle type 5": 5,
-    "Unique rectangle type 3": 6,
-}
+TYPE_ORDER = {"1": 1, "2": 2, "4": 4, "5": 5, "3": 6}
 
 
 def unique_rectangle(s: Position) -> Step | None:
-    """Sudoku Explainer's unique rectangles, types 1 to 5 (rated 4.5; type 3 4.6 and up),
-    the lowest rating first, then by type."""
+    """Sudoku Explainer's unique rectangles and loops, types 1 to 5 (rated 4.5; type 3 4.6 and
+    up; loops more), the lowest rating first, then by type."""
     best: Step | None = None
-    for rect in _unique_rectangles(s):
+    for rect in _unique_loops(s):
         n = len(rect.extra)
         found: list[Step | None] = []
         if n == 1:
@@ -251,8 +310,8 @@ def unique_rectangle(s: Position) -> Step | None:
         for step in found:
             if step is not None and (
                 best is None
-                or (step.rating, TYPE_ORDER[step.technique])
-                < (best.rating, TYPE_ORDER[best.technique])
+                or (step.rating, TYPE_ORDER[step.technique[-1]])
+                < (best.rating, TYPE_ORDER[best.technique[-1]])
             ):
                 best = step
     return best
