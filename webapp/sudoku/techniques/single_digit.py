@@ -71,10 +71,12 @@ def turbot(s: Position) -> Step | None:
                             cells=(end1, inner1, inner2, end2),
                             candidates=tuple((c, d) for c in (end1, inner1, inner2, end2)),
                             units=(u1, u2),
-                            text=f"{d} in {unit_name(u1)} is in {names((end1, inner1))} and "
-                            f"in {unit_name(u2)} in {names((inner2, end2))}; {cell_name(inner1)} "
-                            f"and {cell_name(inner2)} see each other, so {cell_name(end1)} or "
-                            f"{cell_name(end2)} holds {d} and cells that see both cannot",
+                            text=f"In {unit_name(u1)}, {d} can only go in {cell_name(end1)} or "
+                            f"{cell_name(inner1)}, and in {unit_name(u2)} only in "
+                            f"{cell_name(inner2)} or {cell_name(end2)}; {cell_name(inner1)} and "
+                            f"{cell_name(inner2)} see each other, so they are not both {d}: "
+                            f"{cell_name(end1)} or {cell_name(end2)} is, and cells that see both "
+                            f"cannot hold {d}",
                         )
                         if name == "Skyscraper":
                             return step

@@ -50,7 +50,7 @@ def xy_wing(s: Position) -> Step | None:
                 z = DIGITS_OF[za][0]
                 elim = s.dbb[z] & PEER_BB[a] & PEER_BB[b]
                 if elim:
-                    x, y = DIGITS_OF[pm]
+                    xa, xb = DIGITS_OF[cands[a] & pm][0], DIGITS_OF[cands[b] & pm][0]
                     return Step(
                         "XY-Wing",
                         rating("XY-Wing"),
@@ -59,9 +59,9 @@ def xy_wing(s: Position) -> Step | None:
                         candidates=tuple(
                             (c, d) for c in (pivot, a, b) for d in DIGITS_OF[cands[c]]
                         ),
-                        text=f"{cell_name(pivot)} holds {x} or {y}; either way one of "
-                        f"{cell_name(a)} and {cell_name(b)} must be {z}, so cells that see "
-                        f"both cannot hold {z}",
+                        text=f"{cell_name(pivot)} holds {xa} or {xb}; if {xa}, {cell_name(a)} "
+                        f"is left with {z}, and if {xb}, {cell_name(b)} is. Either way one of "
+                        f"them is {z}, so cells that see both cannot hold {z}",
                     )
     return None
 
@@ -80,6 +80,8 @@ def xyz_wing(s: Position) -> Step | None:
                 z = DIGITS_OF[cands[a] & cands[b]][0]
                 elim = s.dbb[z] & PEER_BB[a] & PEER_BB[b] & PEER_BB[pivot]
                 if elim:
+                    x = DIGITS_OF[cands[a] & ~cands[b]][0]
+                    y = DIGITS_OF[cands[b] & ~cands[a]][0]
                     return Step(
                         "XYZ-Wing",
                         rating("XYZ-Wing"),
@@ -88,8 +90,9 @@ def xyz_wing(s: Position) -> Step | None:
                         candidates=tuple(
                             (c, d) for c in (pivot, a, b) for d in DIGITS_OF[cands[c]]
                         ),
-                        text=f"One of {cell_name(pivot)}, {cell_name(a)} and {cell_name(b)} "
-                        f"must be {z}, so cells that see all three cannot hold {z}",
+                        text=f"{cell_name(pivot)} holds {x}, {y} or {z}; if {x}, "
+                        f"{cell_name(a)} is left with {z}, and if {y}, {cell_name(b)} is. So one "
+                        f"of the three is {z}, and cells that see all three cannot hold {z}",
                     )
     return None
 
