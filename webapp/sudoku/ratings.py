@@ -2,10 +2,17 @@
 level names' boundaries next to it: the difficulty scale is tuned here and nowhere else.
 
 Ratings are on Sudoku Explainer's scale (SE: 1.0 full house ... 9.5+ nested forcing chains).
-A chain family's entry is its base; a chain adds a tenth per step of SE's length ladder (4, 6,
-8, 12, 16, 24, 32, ... nodes, each ceiling alternately x1.5 and x4/3), where the length counts
-the chain's nodes (`chain_rating`). Adding a technique is one line in RATINGS; its module reads
-the figure with `rating("Name")`.
+The figures are classic SE's (1.2.1) where it has the technique, else those of its successor
+SukakuExplainer (which added the turbot fish, empty rectangle and the bent wings at the
+figures below), else this engine's own, placed by HoDoKu's order of difficulty. The grade
+(grade.py) solves with SE's techniques only and so reproduces SE's rating; the others serve
+hints.
+
+A technique with a range gets its base here and adds SE's rule: a chain (and a trial) a tenth
+per step of SE's length ladder (more than 4, 6, 8, 12, 16, 24, 32, ... nodes, each ceiling
+alternately x1.5 and x4/3, `chain_rating`), a unique loop a tenth or more by its size
+(`loop_bonus`), a set a tenth per digit beyond a pair. Adding a technique is one line in
+RATINGS; its module reads the figure with `rating("Name")`.
 """
 
 from __future__ import annotations
@@ -15,12 +22,13 @@ from typing import NamedTuple
 SE = "Sudoku Explainer 1.2.1"
 SUKAKU = "SukakuExplainer, SE's successor"
 HODOKU = "HoDoKu 2.2 (its scores are on another scale)"
-AS_SE_CHAIN = "classic SE finds it as a chain; the lower figure fits the calibration set better"
+NOT_GRADED = "not in the SE builds the calibration set was rated with: hints only"
 
 
 class Rated(NamedTuple):
-    """A technique's rating here, SE's figure for it (None: SE has no such technique), and
-    where the figure comes from."""
+    """A technique's rating here; Sudoku Explainer's figure for it (classic SE's, or
+    SukakuExplainer's for what classic SE lacks; None if neither has it); and where the
+    figure comes from."""
 
     rating: float
     se: float | None
@@ -28,7 +36,7 @@ class Rated(NamedTuple):
 
 
 RATINGS: dict[str, Rated] = {
-    "Full house": Rated(1.0, 1.0, SUKAKU),
+    "Full house": Rated(1.0, 1.0, f"{SE}: a hidden single alone in its unit"),
     "Hidden single (box)": Rated(1.2, 1.2, SE),
     "Hidden single (row or column)": Rated(1.5, 1.5, SE),
     "Direct pointing": Rated(1.7, 1.7, SE),
@@ -44,13 +52,13 @@ RATINGS: dict[str, Rated] = {
     "Naked triple": Rated(3.6, 3.6, SE),
     "Swordfish": Rated(3.8, 3.8, SE),
     "Hidden triple": Rated(4.0, 4.0, SE),
-    "Skyscraper": Rated(4.0, 6.6, f"{SUKAKU} (4.0); {AS_SE_CHAIN}"),
-    "2-String Kite": Rated(4.1, 6.6, f"{SUKAKU} (4.1); {AS_SE_CHAIN}"),
-    "Turbot fish": Rated(4.2, 6.6, f"{SUKAKU} (4.2); {AS_SE_CHAIN}"),
-    "Empty rectangle": Rated(4.3, None, f"{SUKAKU}: a turbot fish with one end in a box (4.2)"),
+    "Skyscraper": Rated(4.0, 4.0, f"{SUKAKU}; classic SE finds it as a 6.6 X-chain"),
+    "2-String Kite": Rated(4.1, 4.1, f"{SUKAKU}; classic SE finds it as a 6.6 X-chain"),
+    "Turbot fish": Rated(4.2, 4.2, f"{SUKAKU}; classic SE finds it as a 6.6 X-chain"),
+    "Empty rectangle": Rated(4.3, 4.3, f"{SUKAKU}: a two-link fish with a grouped link (+0.3)"),
     "XY-Wing": Rated(4.2, 4.2, SE),
     "XYZ-Wing": Rated(4.4, 4.4, SE),
-    "W-Wing": Rated(4.4, 7.1, f"{SUKAKU} (4.4); classic SE finds it as a 6-node chain (7.1)"),
+    "W-Wing": Rated(4.4, 4.4, f"{SUKAKU} (later builds); {NOT_GRADED}: SE rates it as a chain"),
     "Unique rectangle type 1": Rated(4.5, 4.5, SE),
     "Unique rectangle type 2": Rated(4.5, 4.5, SE),
     "Unique rectangle type 4": Rated(4.5, 4.5, SE),
@@ -59,19 +67,19 @@ RATINGS: dict[str, Rated] = {
     "Unique loop": Rated(
         4.6, 4.6, f"{SE}: the rectangle's type, + 0.1 (6 cells), 0.2 (8), 0.5 (10)"
     ),
-    "Unique rectangle type 6": Rated(4.5, None, f"{HODOKU} rates it as the other types"),
-    "Hidden rectangle": Rated(4.5, None, f"{HODOKU} rates it as the unique rectangles"),
-    "Avoidable rectangle type 1": Rated(4.5, None, f"{HODOKU} rates it as unique rectangles"),
-    "Avoidable rectangle type 2": Rated(4.5, None, f"{HODOKU} rates it as unique rectangles"),
+    "Unique rectangle type 6": Rated(4.5, None, f"{HODOKU}: as the other types; {NOT_GRADED}"),
+    "Hidden rectangle": Rated(4.5, None, f"{HODOKU}: as unique rectangles; {NOT_GRADED}"),
+    "Avoidable rectangle type 1": Rated(4.5, None, f"{HODOKU}: as unique rectangles; {NOT_GRADED}"),
+    "Avoidable rectangle type 2": Rated(4.5, None, f"{HODOKU}: as unique rectangles; {NOT_GRADED}"),
     "Naked quad": Rated(5.0, 5.0, SE),
     "Jellyfish": Rated(5.2, 5.2, SE),
     "Hidden quad": Rated(5.4, 5.4, SE),
-    "WXYZ-Wing": Rated(5.5, None, f"{SUKAKU}: 5.5, a tenth more for a 3-digit cell in the set"),
+    "WXYZ-Wing": Rated(5.5, 5.5, f"{SUKAKU}: a tenth more if the set's largest cell has 3 digits"),
     "BUG+1": Rated(5.6, 5.6, f"{SE}: BUG type 1"),
     "BUG type 2": Rated(5.7, 5.7, SE),
     "BUG type 4": Rated(5.7, 5.7, SE),
     "BUG type 3": Rated(5.8, 5.8, f"{SE}: 5.7 + 0.1 per digit of the set beyond one"),
-    "VWXYZ-Wing": Rated(6.2, None, f"{SUKAKU}: 6.2, up to two tenths more by cell sizes"),
+    "VWXYZ-Wing": Rated(6.2, 6.2, f"{SUKAKU}: up to two tenths more as the largest cell nears 3"),
     "Aligned pair exclusion": Rated(6.2, 6.2, SE),
     "X-chain": Rated(6.6, 6.6, f"{SE}: base of one-digit chains, plus the length bonus"),
     "Simple colouring": Rated(6.6, 6.6, f"{SE}: rated as the X-chain it is"),
@@ -85,12 +93,14 @@ RATINGS: dict[str, Rated] = {
     "Solution lookup": Rated(11.0, None, "this engine: beyond every trial it knows"),
 }
 
-# The level names, each with the highest rating it covers (see grade.py for what they mean).
+# The level names, each with the highest rating it covers, and what a puzzle at that level
+# needs at most (the README says the same for players).
 LEVELS: tuple[tuple[float, str], ...] = (
-    (1.5, "Easy"),  # hidden singles and full houses only
-    (2.5, "Medium"),  # naked singles, direct pointing and claiming, direct hidden sets
-    (4.4, "Hard"),  # locked candidates, subsets, X-Wing, Swordfish, turbot fish, XY/XYZ-Wing
-    (7.4, "Expert"),  # unique rectangles, quads, Jellyfish, BUG+1, colouring, chains
+    (1.5, "Easy"),  # full houses and hidden singles
+    (2.5, "Medium"),  # naked singles; direct pointing, claiming and hidden pairs and triples
+    (4.4, "Hard"),  # locked candidates, pairs and triples, X-Wing, Swordfish, turbot fish,
+    # empty rectangle, XY- and XYZ-Wing
+    (7.4, "Expert"),  # uniqueness, quads, Jellyfish, BUG, bent wings, pair exclusion, chains
     (float("inf"), "Extreme"),  # trials: Nishio, cell and unit, dynamic, nested forcing chains
 )
 

@@ -144,10 +144,11 @@ def _er_step(
         candidates=tuple((c, d) for c in (*inside, near, far)),
         units=(18 + b, u),
         text=f"In box {b + 1}, {d} can only go in {unit_name(cross_unit)} or "
-        f"{unit_name(other_unit)}; {d} in {unit_name(u)} goes in {cell_name(near)} or "
-        f"{cell_name(far)}. If {cell_name(far)} is not {d}, {cell_name(near)} is, and the box's "
-        f"{d} must be in {unit_name(other_unit)}: either way {cell_name(target)} cannot hold "
-        f"{d}",
+        f"{unit_name(other_unit)}, and in {unit_name(u)} only in {cell_name(near)} or "
+        f"{cell_name(far)}. If {cell_name(far)} is {d}, {cell_name(target)} sees it; if not, "
+        f"{cell_name(near)} is, so the box's {d} is not in {unit_name(cross_unit)} but in "
+        f"{unit_name(other_unit)}, which {cell_name(target)} sees: either way "
+        f"{cell_name(target)} cannot hold {d}",
     )
 
 

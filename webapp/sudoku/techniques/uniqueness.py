@@ -225,8 +225,8 @@ def _one_more(s: Position, rect: Rectangle) -> Step | None:
         *_name(rect, 2 if side or len(rect.corners) > 4 else 5),
         rect,
         [(c, z) for c in set_bits(elim)],
-        f", so {listed((cell_name(x) for x in rect.extra), 'or')} holds {z} and cells that "
-        f"see all of them cannot",
+        f", so {listed((cell_name(x) for x in rect.extra), 'or')} holds {z}, and cells that "
+        f"see {'both' if len(rect.extra) == 2 else 'all of them'} cannot hold {z}",
     )
 
 
@@ -243,7 +243,9 @@ def _type_4(s: Position, rect: Rectangle) -> Step | None:
                     rect,
                     [(x, drop), (y, drop)],
                     f"; {keep} in {unit_name(u)} can only go in {cell_name(x)} or "
-                    f"{cell_name(y)}, so one of them holds {keep} and neither can hold {drop}",
+                    f"{cell_name(y)}, so one of them is {keep}; if the other were {drop}, the "
+                    f"corners would hold only {DIGITS_OF[rect.pair][0]} and "
+                    f"{DIGITS_OF[rect.pair][1]}: neither can hold {drop}",
                     (u,),
                 )
     return None

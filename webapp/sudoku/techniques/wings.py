@@ -127,7 +127,7 @@ def w_wing(s: Position) -> Step | None:
                                 candidates=((a, x), (a, y), (b, x), (b, y), (p1, x), (q1, x)),
                                 units=(u,),
                                 text=f"{cell_name(a)} and {cell_name(b)} both hold only {x} and "
-                                f"{y}; {x} in {unit_name(u)} goes in {cell_name(p1)} or "
+                                f"{y}; {x} in {unit_name(u)} can only go in {cell_name(p1)} or "
                                 f"{cell_name(q1)}, which see {cell_name(a)} and {cell_name(b)}, "
                                 f"so one of {cell_name(a)} and {cell_name(b)} is not {x} but "
                                 f"{y}: cells that see both cannot hold {y}",
