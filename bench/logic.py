@@ -10,8 +10,9 @@
 2. Hints: latency of the web's hint call on every position of logical solves of
    magictour_top1465 puzzles, about a random cell and about anywhere, with the solve's
    candidates given as the player's notes (the hard case: no easy singles).
-3. Calibration: Spearman correlation of grade() with Sudoku Explainer on
-   se_rated_calibration.tsv, per source and overall.
+3. Calibration: grade() against Sudoku Explainer on se_rated_calibration.tsv, per source and
+   overall: Spearman rank correlation, mean absolute error, mean difference, how often both
+   name the same level, and which levels SE's and ours are when they differ.
 """
 
 from __future__ import annotations
@@ -25,15 +26,17 @@ import time
 from collections import Counter, defaultdict
 from multiprocessing import Pool
 from pathlib import Path
+from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.data import missing, read_puzzles, read_rows
-from bench.stats import spearman
+from bench.stats import mean_absolute_error, spearman
 from webapp.sudoku.board import parse
-from webapp.sudoku.grade import grade
+from webapp.sudoku.grade import grade, level_of
 from webapp.sudoku.hint import HINT_BUDGET, hint
 from webapp.sudoku.logic import solve_logically
+from webapp.sudoku.ratings import LEVELS
 from webapp.sudoku.search import Budget
 from webapp.sudoku.solver import count_solutions
 from webapp.sudoku.techniques.position import Position
@@ -178,10 +181,30 @@ def hints(quick: bool) -> None:
     print()
 
 
-def calibrate_one(row: list[str]) -> tuple[str, float, float, float, bool, str]:
+class Calibrated(NamedTuple):
+    source: str
+    se: float
+    ours: float
+    seconds: float
+    gave_up: bool
+
+
+def calibrate_one(row: list[str]) -> Calibrated:
     puzzle, se, source = row
     g = grade(parse(puzzle))
-    return source, float(se), g.rating, g.seconds, g.gave_up, g.hardest
+    return Calibrated(source, float(se), g.rating, g.seconds, g.gave_up)
+
+
+TARGETS = "Spearman >= 0.97 overall and >= 0.9 per source of 50+ puzzles, MAE <= 0.25, level >= 95%"
+
+
+def _agreement(rs: list[Calibrated]) -> tuple[float, float, float, float]:
+    """Spearman, mean absolute error, mean of ours - SE, and the share of equal levels."""
+    se = [r.se for r in rs]
+    ours = [r.ours for r in rs]
+    same = sum(level_of(a) == level_of(b) for a, b in zip(se, ours, strict=True))
+    bias = sum(b - a for a, b in zip(se, ours, strict=True)) / len(rs)
+    return spearman(se, ours), mean_absolute_error(se, ours), bias, same / len(rs)
 
 
 def calibration(quick: bool, jobs: int) -> None:
@@ -192,39 +215,54 @@ def calibration(quick: bool, jobs: int) -> None:
     with Pool(jobs) as pool:
         results = pool.map(calibrate_one, rows, chunksize=4)
     elapsed = time.perf_counter() - started
-    by_source: dict[str, list[tuple]] = defaultdict(list)
+    by_source: dict[str, list[Calibrated]] = defaultdict(list)
     for r in results:
-        by_source[r[0]].append(r)
+        by_source[r.source].append(r)
     print(
         f"## Calibration: grade() against Sudoku Explainer, {len(results)} puzzles "
         f"in {elapsed:.0f} s\n"
     )
-    print("| source | puzzles | SE range | Spearman | grade p50 | grade p99 | max | gave up |")
-    print("|---|---:|---|---:|---:|---:|---:|---:|")
+    print(f"Targets: {TARGETS}.\n")
+    print(
+        "| source | puzzles | SE range | Spearman | MAE | ours - SE | same level "
+        "| grade p50 | grade p99 | max | gave up |"
+    )
+    print("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for source in sorted(by_source):
         rs = by_source[source]
-        se = [r[1] for r in rs]
-        times = [r[3] for r in rs]
+        rho, mae, bias, level = _agreement(rs)
+        times = [r.seconds for r in rs]
         print(
-            f"| {source} | {len(rs)} | {min(se)}-{max(se)} "
-            f"| {spearman(se, [r[2] for r in rs]):.3f} "
+            f"| {source} | {len(rs)} | {min(r.se for r in rs)}-{max(r.se for r in rs)} "
+            f"| {rho:.3f} | {mae:.3f} | {bias:+.2f} | {100 * level:.1f}% "
             f"| {1000 * pct(times, 0.5):.0f} ms | {1000 * pct(times, 0.99):.0f} ms "
-            f"| {1000 * max(times):.0f} ms | {sum(r[4] for r in rs)} |"
+            f"| {1000 * max(times):.0f} ms | {sum(r.gave_up for r in rs)} |"
         )
-    overall = spearman([r[1] for r in results], [r[2] for r in results])
-    print(f"| **overall** | {len(results)} | | **{overall:.3f}** | | | | |\n")
-    print("Mean of our rating by SE rating band:\n")
-    print("| SE band | puzzles | our mean | our min-max |")
-    print("|---|---:|---:|---|")
-    bands: dict[int, list[float]] = defaultdict(list)
+    rho, mae, bias, level = _agreement(results)
+    print(
+        f"| **overall** | {len(results)} | | **{rho:.3f}** | **{mae:.3f}** | {bias:+.2f} "
+        f"| **{100 * level:.1f}%** | | | | |\n"
+    )
+    print("By SE rating band:\n")
+    print("| SE band | puzzles | our mean | MAE | our min-max |")
+    print("|---|---:|---:|---:|---|")
+    bands: dict[int, list[Calibrated]] = defaultdict(list)
     for r in results:
-        bands[int(r[1])].append(r[2])
+        bands[int(r.se)].append(r)
     for band in sorted(bands):
-        ours = bands[band]
+        rs = bands[band]
+        ours = [r.ours for r in rs]
         print(
-            f"| {band}.0-{band}.9 | {len(ours)} | {statistics.mean(ours):.2f} "
-            f"| {min(ours)}-{max(ours)} |"
+            f"| {band}.0-{band}.9 | {len(rs)} | {statistics.mean(ours):.2f} "
+            f"| {mean_absolute_error([r.se for r in rs], ours):.2f} | {min(ours)}-{max(ours)} |"
         )
+    names = [name for _, name in LEVELS]
+    pairs = Counter((level_of(r.se), level_of(r.ours)) for r in results)
+    print("\nLevels, SE's (rows) against ours (columns):\n")
+    print("| SE \\ ours | " + " | ".join(names) + " |")
+    print("|---|" + "---:|" * len(names))
+    for theirs in names:
+        print(f"| {theirs} | " + " | ".join(str(pairs[(theirs, o)]) for o in names) + " |")
     print()
 
 
