@@ -8,8 +8,6 @@ allowed choice for the other goes with cannot be there.
 
 from __future__ import annotations
 
-from itertools import combinations
-
 from ..board import BIT, DIGITS_OF, PEER_BB, POPCOUNT, cell_name, set_bits
 from ..ratings import rating
 from .position import Position
@@ -22,25 +20,37 @@ MIN_EXCLUDERS = 2  # SE looks at pairs of cells that two or more bivalue cells s
 def aligned_pair_exclusion(s: Position) -> Step | None:
     """The first pair of cells (in cell order) whose shared bivalue cells exclude a digit."""
     bivalue = cells_with_count(s, 2)
-    bases = [c for c in set_bits(s.empty) if POPCOUNT[s.cands[c]] >= 2 and PEER_BB[c] & bivalue]
-    for a, b in combinations(bases, 2):
-        excluders = set_bits(PEER_BB[a] & PEER_BB[b] & bivalue)
-        if len(excluders) < MIN_EXCLUDERS:
-            continue
-        peers = bool(PEER_BB[a] >> b & 1)
-        banned = {s.cands[e] for e in excluders}
-        allowed: list[tuple[int, int]] = [
-            (x, y)
-            for x in DIGITS_OF[s.cands[a]]
-            for y in DIGITS_OF[s.cands[b]]
-            if not (peers and x == y) and (BIT[x] | BIT[y]) not in banned
-        ]
-        elim: list[Candidate] = [
-            (a, x) for x in DIGITS_OF[s.cands[a]] if all(p[0] != x for p in allowed)
-        ] + [(b, y) for y in DIGITS_OF[s.cands[b]] if all(p[1] != y for p in allowed)]
-        if elim:
-            return _step(s, a, b, excluders, peers, elim)
+    near = {c: PEER_BB[c] & bivalue for c in set_bits(s.empty) if POPCOUNT[s.cands[c]] >= 2}
+    bases = [c for c, bb in near.items() if bb.bit_count() >= MIN_EXCLUDERS]
+    for i, a in enumerate(bases):
+        for b in bases[i + 1 :]:
+            shared = near[a] & near[b]
+            peers = bool(PEER_BB[a] >> b & 1)
+            # A digit of a goes if every digit of b is banned with it: one excluder per digit
+            # of b (but the same digit, when they see each other).
+            least = min(POPCOUNT[s.cands[a]], POPCOUNT[s.cands[b]]) - peers
+            if shared.bit_count() < max(MIN_EXCLUDERS, least):
+                continue
+            excluders = set_bits(shared)
+            elim = _excluded(s, a, b, excluders, peers) + _excluded(s, b, a, excluders, peers)
+            if elim:
+                return _step(s, a, b, excluders, peers, elim)
     return None
+
+
+def _excluded(s: Position, a: int, b: int, excluders: list[int], peers: bool) -> list[Candidate]:
+    """The digits of cell a that no digit of cell b goes with."""
+    partners = [0] * 10  # digit -> the digits it may not go with
+    for e in excluders:
+        x, y = DIGITS_OF[s.cands[e]]
+        partners[x] |= BIT[y]
+        partners[y] |= BIT[x]
+    out = []
+    for x in DIGITS_OF[s.cands[a]]:
+        banned = partners[x] | (BIT[x] if peers else 0)
+        if not s.cands[b] & ~banned:
+            out.append((a, x))
+    return out
 
 
 def _step(

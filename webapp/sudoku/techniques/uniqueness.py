@@ -88,36 +88,59 @@ def _unique_loops(s: Position) -> Iterator[Rectangle]:
     an even one, so its cells could swap a and b."""
     seen: set[frozenset[int]] = set()
     for start in set_bits(cells_with_count(s, 2)):
-        yield from _loops_from(s, [start], -1, 2, 0, seen)
+        pair = s.cands[start]
+        a, b = DIGITS_OF[pair]
+        earlier = _pair_cells(s, pair) & ((1 << start) - 1)
+        found: list[Rectangle] = []
+        _loops_from(s, [start], s.dbb[a] & s.dbb[b] & ~earlier, -1, 2, 0, seen, found)
+        yield from found
 
 
 def _loops_from(
-    s: Position, path: list[int], last: int, allowed: int, more: int, seen: set[frozenset[int]]
-) -> Iterator[Rectangle]:
-    """The loops that continue `path` (joined last by a unit of kind `last`), each once;
-    `allowed` more cells may hold more than the pair, `more` is what those so far hold."""
+    s: Position,
+    path: list[int],
+    holders: int,
+    last: int,
+    allowed: int,
+    more: int,
+    seen: set[frozenset[int]],
+    found: list[Rectangle],
+) -> None:
+    """Add to `found` the loops through `holders` that continue `path` (joined last by a
+    unit of kind `last`), each once; `allowed` more cells may hold more than the pair, `more`
+    is what those so far hold. A loop is searched from its first cell holding only the pair,
+    so `holders` leaves out the cells holding only the pair before the start."""
     start = path[0]
     pair = s.cands[start]
-    a, b = DIGITS_OF[pair]
-    holders = s.dbb[a] & s.dbb[b]
     for kind, u in enumerate(UNITS_OF[path[-1]]):
         if kind == last:
             continue
         for nxt in set_bits(holders & UNIT_BB[u]):
-            if nxt == start and len(path) >= 4:
-                key = frozenset(path)
-                if key not in seen and _valid_loop(path):
-                    seen.add(key)
-                    extra = tuple(c for c in path if s.cands[c] != pair)
-                    yield Rectangle(tuple(path), pair, extra)
+            if nxt == start:
+                if len(path) >= 4:
+                    key = frozenset(path)
+                    if key not in seen and _valid_loop(path):
+                        seen.add(key)
+                        extra = tuple(c for c in path if s.cands[c] != pair)
+                        found.append(Rectangle(tuple(path), pair, extra))
             elif nxt not in path and len(path) < MAX_LOOP:
                 m = s.cands[nxt]
                 now = more | (m & ~pair)
                 wide = POPCOUNT[m] > 2
                 if not wide or POPCOUNT[now] == 1 or allowed > 0:
                     path.append(nxt)
-                    yield from _loops_from(s, path, kind, allowed - wide, now, seen)
+                    _loops_from(s, path, holders, kind, allowed - wide, now, seen, found)
                     path.pop()
+
+
+def _pair_cells(s: Position, pair: int) -> int:
+    """The empty cells holding exactly the two digits of `pair`."""
+    a, b = DIGITS_OF[pair]
+    out = 0
+    for c in set_bits(s.dbb[a] & s.dbb[b]):
+        if s.cands[c] == pair:
+            out |= 1 << c
+    return out
 
 
 def _valid_loop(path: list[int]) -> bool:

@@ -159,13 +159,21 @@ def _almost_locked_sets(s: Position, size: int) -> Iterator[tuple[int, ...]]:
     seen: set[tuple[int, ...]] = set()
     for u in range(27):
         cells = [c for c in UNITS[u] if 2 <= POPCOUNT[s.cands[c]] <= size + 1]
-        for combo in combinations(cells, size):
-            mask = 0
-            for c in combo:
-                mask |= s.cands[c]
-            if POPCOUNT[mask] == size + 1 and combo not in seen:
-                seen.add(combo)
-                yield combo
+        present = 0
+        for c in cells:
+            present |= s.cands[c]
+        for chosen in combinations([BIT[d] for d in DIGITS_OF[present]], size + 1):
+            digits = sum(chosen)
+            inside = [c for c in cells if not s.cands[c] & ~digits]
+            if len(inside) < size:
+                continue
+            for found in combinations(inside, size):
+                mask = 0
+                for c in found:
+                    mask |= s.cands[c]
+                if mask == digits and found not in seen:
+                    seen.add(found)
+                    yield found
 
 
 def _seen_by_all(cells: Iterable[int]) -> int:
@@ -174,6 +182,11 @@ def _seen_by_all(cells: Iterable[int]) -> int:
     for c in cells:
         out &= PEER_BB[c]
     return out & ((1 << 81) - 1)
+
+
+def _all_see(s: Position, cells: tuple[int, ...], digit: int, pivot: int) -> bool:
+    """Whether every one of `cells` that holds `digit` sees `pivot`."""
+    return all(PEER_BB[c] >> pivot & 1 for c in cells if s.cands[c] & BIT[digit])
 
 
 def _holding(s: Position, cells: Iterable[int], digit: int) -> list[int]:
@@ -209,7 +222,9 @@ def _bent_wing_rating(s: Position, wing: BentWing) -> float:
 def bent_wing(s: Position, size: int) -> Step | None:
     """The lowest-rated WXYZ-Wing (a set of 3 cells) or VWXYZ-Wing (4 cells) with the most
     eliminations: see BentWing."""
-    bivalue = set_bits(cells_with_count(s, 2))
+    by_pair: dict[int, int] = {}  # a pair of digits -> the cells holding only those two
+    for c in set_bits(cells_with_count(s, 2)):
+        by_pair[s.cands[c]] = by_pair.get(s.cands[c], 0) | (1 << c)
     best: tuple[float, int, BentWing, list[tuple[int, int]]] | None = None
     for cells in _almost_locked_sets(s, size):
         digits = 0
@@ -217,14 +232,18 @@ def bent_wing(s: Position, size: int) -> Step | None:
         for c in cells:
             digits |= s.cands[c]
             near |= PEER_BB[c]
-        for pivot in bivalue:
-            pm = s.cands[pivot]
-            if pivot in cells or pm & ~digits or not near >> pivot & 1:
-                continue
-            for x, z in (DIGITS_OF[pm], DIGITS_OF[pm][::-1]):
-                if not all(PEER_BB[c] >> pivot & 1 for c in _holding(s, cells, x)):
+        pivots = 0
+        for pair, bb in by_pair.items():
+            if not pair & ~digits:
+                pivots |= bb
+        pivots &= near
+        if not pivots:
+            continue
+        for pivot in set_bits(pivots):
+            for x, z in (DIGITS_OF[s.cands[pivot]], DIGITS_OF[s.cands[pivot]][::-1]):
+                if not _all_see(s, cells, x, pivot):
                     continue
-                linked = all(PEER_BB[c] >> pivot & 1 for c in _holding(s, cells, z))
+                linked = _all_see(s, cells, z, pivot)
                 wing = BentWing(cells, digits, pivot, x, z, linked)
                 elims = _bent_wing_eliminations(s, wing)
                 if not elims:
