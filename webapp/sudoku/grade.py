@@ -1,10 +1,13 @@
-"""Difficulty grading on a Sudoku Explainer-like scale.
+"""Difficulty grading on Sudoku Explainer's scale, the way Sudoku Explainer grades.
 
-The rating is that of the hardest step a logical solve needs, taking the easiest step each
-time (as Sudoku Explainer does). The levels and every technique's rating are in ratings.py:
-Easy (up to 1.5: singles in boxes and lines), Medium (up to 2.5: naked singles and the "direct"
-techniques), Hard (up to 4.4: locked candidates, subsets, basic fish and wings), Expert (up to
-7.4: uniqueness, quads, colouring and chains) and Extreme (trials).
+The rating is that of the hardest step of a logical solve that takes the easiest step each
+time from the techniques SE grades with (SE_TECHNIQUES: classic SE's, and the patterns its
+successor SukakuExplainer added). The engine's other techniques help hints but are left out
+here, so a puzzle is rated as SE would rate it. The levels and every technique's rating are
+in ratings.py: Easy (up to 1.5: singles in boxes and lines), Medium (up to 2.5: naked singles
+and the "direct" techniques), Hard (up to 4.4: locked candidates, subsets, basic fish,
+turbot fish, XY- and XYZ-Wing), Expert (up to 7.4: uniqueness, quads, BUG, bent wings,
+chains) and Extreme (trials).
 
 Grading has a budget (nodes, and perhaps seconds: see search.py). When it runs out, the solve
 finishes with cheap steps and the solution, the rating counts only the steps found before, and
