@@ -89,7 +89,13 @@ RATINGS: dict[str, Rated] = {
     "Cell or unit forcing chains": Rated(8.0, 8.0, f"{SE} (multiple forcing chains): base"),
     "Dynamic forcing chain": Rated(8.5, 8.5, f"{SE}: base, plus the length bonus"),
     "Dynamic forcing chain (+)": Rated(9.0, 9.0, f"{SE}: base, plus the length bonus"),
-    "Nested forcing chain": Rated(9.5, 9.5, f"{SE}: base, plus the length bonus"),
+    "Nested forcing chain": Rated(
+        10.0,
+        9.5,
+        f"{SE} rates nested chains 9.5 (forcing chains inside) to 11.0 and up by what is "
+        "nested; this engine's one kind (trials inside a trial) starts at SE's middle level, "
+        "10.0, which fits the calibration set best",
+    ),
     "Solution lookup": Rated(11.0, None, "this engine: beyond every trial it knows"),
 }
 

@@ -208,6 +208,13 @@ def simple_colouring(s: Position) -> Step | None:
     return None
 
 
+def _coloured(d: int) -> str:
+    return (
+        f"Colouring the cells joined by strong links on {d} in two alternating colours, either "
+        f"every cell of one colour holds {d} or every cell of the other does"
+    )
+
+
 def _seen_by(bb: int) -> int:
     out = 0
     for c in set_bits(bb):
@@ -230,9 +237,9 @@ def _wrap(s: Position, d: int, cluster: dict[int, int], colour_bb: list[int]) ->
                 eliminations=tuple((c, d) for c in false_cells),
                 cells=tuple(sorted(cluster)),
                 candidates=tuple((c, d) for c in sorted(cluster)),
-                text=f"Colouring the strong links on {d}: {cell_name(a)} and {cell_name(b)} have "
-                f"the same colour and see each other, so that colour is false and "
-                f"{names(false_cells)} cannot hold {d}",
+                text=f"{_coloured(d)}; {cell_name(a)} and {cell_name(b)} have the same colour and "
+                f"see each other, so that colour is not {d}: {names(false_cells)} cannot hold "
+                f"{d}",
             )
     return None
 
@@ -253,7 +260,6 @@ def _trap(s: Position, d: int, cluster: dict[int, int], colour_bb: list[int]) ->
         eliminations=tuple((c, d) for c in set_bits(elim)),
         cells=tuple(sorted(cluster)),
         candidates=tuple((c, d) for c in sorted(cluster)),
-        text=f"Colouring the strong links on {d} in two alternating colours, one colour holds "
-        f"{d}; {names(set_bits(elim))} see{'s' if elim.bit_count() == 1 else ''} both colours, "
-        f"so cannot hold {d}",
+        text=f"{_coloured(d)}; {names(set_bits(elim))} "
+        f"see{'s' if elim.bit_count() == 1 else ''} a cell of each colour, so cannot hold {d}",
     )
