@@ -191,6 +191,17 @@ UNIQUE_LOOP_TYPE_4 = Fixture(
     "3..4.1....9....7...........6.41.........7.2.9......5......3..8.52..........8...6.",
 )
 
+# Unique loop type 3: forum_hardest_1106.txt line 180, before step 75.
+UNIQUE_LOOP_TYPE_3 = Fixture(
+    "123456.8.45678912378913256426.89.3513182.5...59.3618.26.5918.3.8.26.3.1593152...8",
+    (
+        ". . . . . . 79 . 79 . . . . . . . . . . . . . . . . . . . . 47 . . 47 . . . . . . . "
+        "47 . 4679 9 679 . . 47 . . . . 47 . . 47 . . . . 247 . 7 . 47 . . 47 . 479 . . . . . "
+        ". . 47 6 47 ."
+    ),
+    "1....6.8....7..1....9.....4.......5..18..5...5..36.8..6.5..8.3.8....3.1.....2....",
+)
+
 # Avoidable rectangle type 1: magictour_top1465.txt line 7, before step 90.
 AVOIDABLE_RECTANGLE_TYPE_1 = Fixture(
     ".4..162....8.49.7..1...2.4....4376..8.3961.544.6285...7351984...826.439.964..381.",
@@ -357,6 +368,7 @@ def test_aligned_pair_exclusion() -> None:
         (UNIQUE_LOOP_TYPE_1, "Unique loop type 1", 4.6, ((rc(3, 4), 5), (rc(3, 4), 7))),
         (UNIQUE_LOOP_TYPE_2, "Unique loop type 2", 4.6, ((rc(2, 8), 2),)),
         (UNIQUE_LOOP_TYPE_4, "Unique loop type 4", 4.7, ((rc(2, 6), 2), (rc(2, 8), 2))),
+        (UNIQUE_LOOP_TYPE_3, "Unique loop type 3", 5.1, ((rc(1, 7), 9),)),
     ],
 )
 def test_unique_rectangles_and_loops(
