@@ -262,7 +262,8 @@ def solve(values: dict[str, Any]) -> Json:
 @endpoint("count", (PUZZLE, LIMIT, ALGORITHM, nodes(MAX_BUDGET)), "Count solutions")
 def count(values: dict[str, Any]) -> Json:
     """Count the solutions up to `limit` within the node budget. `exact` is false when the
-    count stopped at the limit or the budget ran out: there may be more."""
+    count stopped at the limit or the budget ran out: there may be more. The verdict is
+    "multiple" once two solutions are found, even if the budget ran out after."""
     budget = Budget(nodes=values["nodes"])
     limit = values["limit"]
     found = count_solutions(values["puzzle"], limit, algorithm=values["algorithm"], budget=budget)
@@ -271,7 +272,9 @@ def count(values: dict[str, Any]) -> Json:
     return {
         "puzzle": to_line(values["puzzle"]),
         "count": number,
-        "exact": found.verdict is not Verdict.GAVE_UP and number < limit,
+        # The search ran to its end: below the limit and short of the budget (a search that
+        # ends on its very last node counts as cut short: "maybe more" is never wrong).
+        "exact": number < limit and found.stats.nodes < values["nodes"],
         "limit": limit,
         "verdict": summary["verdict"],
         "reason": summary["reason"],
@@ -301,24 +304,30 @@ def hint_for(values: dict[str, Any]) -> Json:
 def step(values: dict[str, Any]) -> Json:
     """The easiest logical step of the position, as the grader would take it: its technique,
     rating (on Sudoku Explainer's scale), the digits it places and the candidates it removes.
-    Notes, when given, are the candidates it starts from. Past the node budget the step is read
-    from the solution (`last_resort`). `step` is null, with the reason, for a full grid or a
-    broken position. Entries are taken as they are: /hint checks them against the solution."""
+    Notes, when given, are the candidates it starts from; entries and notes are taken as they
+    are (/hint checks them against the solution). The node budget bounds the solve that checks
+    the position has one solution and then the search for a step; past it the step is read
+    from the solution (`last_resort`). `step` is null, and `reason` says why, for a full grid,
+    clashing digits, a position without exactly one solution, or notes that leave no
+    candidate."""
     puzzle, entries, notes = _position(values)
     grid = tuple(g or e for g, e in zip(puzzle, entries, strict=True))
-    found = next_step(grid, notes, budget=Budget(nodes=values["nodes"]))
-    reason = ""
-    if found is None:
-        clashes = conflicts(grid)
-        if all(grid) and not clashes:
-            reason = "the grid is full: there is nothing left to find"
-        elif clashes:
-            reason = f"the digits clash: {clashes[0].describe()}"
-        else:
-            reason = (
-                "no step can be found: a cell or unit has no candidate left, or the position "
-                "has no solution"
-            )
+    budget = Budget(nodes=values["nodes"])
+    found = None
+    clashes = conflicts(grid)
+    if clashes:
+        reason = f"the digits clash: {clashes[0].describe()}"
+    elif all(grid):
+        reason = "the grid is full: there is nothing left to find"
+    else:
+        outcome = count_solutions(grid, 2, budget=budget)
+        reason = NO_STEP.get(outcome.verdict, "")
+        if outcome.verdict is Verdict.NO_SOLUTION and any(entries):
+            reason += ": an entry is wrong (/hint says which)"
+        if outcome.verdict is Verdict.UNIQUE:
+            found = next_step(grid, notes, budget=budget, solution=outcome.solution)
+            if found is None:
+                reason = "the notes leave a cell or a unit without a candidate"
     return {
         "puzzle": to_line(puzzle),
         "grid": to_line(grid),
@@ -326,6 +335,13 @@ def step(values: dict[str, Any]) -> Json:
         "reason": reason,
         "budget": {"nodes": values["nodes"]},
     }
+
+
+NO_STEP = {
+    Verdict.NO_SOLUTION: "the position has no solution",
+    Verdict.MULTIPLE: "the position has more than one solution, so no step follows for sure",
+    Verdict.GAVE_UP: "the budget ran out before the position's solution was found",
+}
 
 
 @endpoint("grade", (PUZZLE, nodes(MAX_GRADE)), "Rate a puzzle's difficulty", errors=(422,))

@@ -60,8 +60,10 @@ def bad(name: str, message: str) -> ApiError:
 
 def shown(value: object) -> str:
     """A value quoted back in a message, cut short."""
-    text = value if isinstance(value, str) else repr(value)
-    return repr(text[:SHOWN] + ("..." if len(text) > SHOWN else ""))
+    if not isinstance(value, str):
+        text = repr(value)
+        return text[:SHOWN] + ("..." if len(text) > SHOWN else "")
+    return repr(value[:SHOWN] + ("..." if len(value) > SHOWN else ""))
 
 
 Reader = Callable[[str, object, bool], Any]  # (name, raw value, from the query) -> value
