@@ -296,7 +296,12 @@ ERRORS = {
     429: "Too many requests from this client; wait as Retry-After says.",
     503: "No puzzle could be made in time; try again as Retry-After says.",
 }
-RETRY = {"Retry-After": {"schema": {"type": "string"}, "required": True}}
+RETRY = {
+    "Retry-After": {
+        "description": "Seconds to wait (on a 429, when the limiter says).",
+        "schema": {"type": "string", "pattern": "^[0-9]+$"},
+    }
+}
 
 
 def _headers(cacheable: bool) -> Json:
@@ -324,7 +329,8 @@ def _json(schema: Json, description: str, headers: Json) -> Json:
 def _error(status: int) -> Json:
     headers = _headers(False)
     if status in (429, 503):
-        headers.update(RETRY)
+        headers.update(copy.deepcopy(RETRY))
+        headers["Retry-After"]["required"] = status == 503
     return _json(ref("Error"), ERRORS[status], headers)
 
 
