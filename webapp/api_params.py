@@ -22,6 +22,7 @@ from .sudoku import (
     cell_name,
     level_name,
     parse,
+    to_pretty,
 )
 
 Json = dict[str, Any]
@@ -209,7 +210,7 @@ EXAMPLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2..
 
 PUZZLE = Param(
     "puzzle",
-    _grid_schema("The puzzle"),
+    {**_grid_schema("The puzzle"), "examples": [EXAMPLE, to_pretty(parse(EXAMPLE))]},
     "The puzzle, in any format the engine reads.",
     read_puzzle,
     required=True,
