@@ -4,7 +4,10 @@ input, budgets running out, and the headers (content type, caching, CORS). Every
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -770,3 +773,59 @@ def test_solve_and_grade_agree_with_the_engine_on_a_sample(
         assert body["solutions"] == [to_line(s) for s in found.solutions]
         rated = api.get("grade", {"puzzle": puzzle}).get_json()
         assert rated["rating"] == grade(grid, budget=GRADE_BUDGET).rating
+
+
+def test_the_readmes_curl_examples_work(client: FlaskClient) -> None:
+    """Each curl call of the README's API section answers as its comment says (200, or the
+    error quoted under it)."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    section = readme.split("## JSON API", 1)[1].split("\n## ", 1)[0]
+    lines = section.split("```sh", 1)[1].split("```", 1)[0].splitlines()
+    calls = 0
+    for i, text in enumerate(lines):
+        if not text.startswith("curl "):
+            continue
+        comment = _comment_after(lines, i)
+        url = re.search(r"'http://127\.0\.0\.1:8000([^']*)'|http://127\.0\.0\.1:8000(\S*)", text)
+        assert url is not None, text
+        path = url.group(1) or url.group(2)
+        if " -d " in text:
+            data = text.split(" -d '", 1)[1].rsplit("'", 1)[0]
+            response = client.post(path, data=data, content_type="application/json")
+        else:
+            response = client.get(path)
+        calls += 1
+        if '"error"' in comment:
+            message = re.search(r'"message": "([^"]*)"', comment)
+            assert message is not None
+            assert response.status_code == 400
+            assert response.get_json()["error"]["message"] == message.group(1)
+        else:
+            assert response.status_code == 200, (text, response.get_data(as_text=True))
+            pairs = set(_pairs(response.get_json()))
+            for key, value in re.findall(r'"(\w+)": ("[^".]*"|\d+)', comment):
+                assert (key, value) in pairs, (text, key, value)
+    assert calls >= 6
+
+
+def _pairs(value: object) -> list[tuple[str, str]]:
+    """Every (key, JSON value) of a JSON value, however deep."""
+    found = []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found.append((key, json.dumps(item)))
+            found += _pairs(item)
+    elif isinstance(value, list):
+        for item in value:
+            found += _pairs(item)
+    return found
+
+
+def _comment_after(lines: list[str], index: int) -> str:
+    """The comment lines right after line `index`, joined."""
+    found = []
+    for text in lines[index + 1 :]:
+        if not text.startswith("#"):
+            break
+        found.append(text.lstrip("#").strip())
+    return " ".join(found)

@@ -189,7 +189,6 @@ def index() -> Response:
     body = {
         "version": "v1",
         "openapi": f"{PREFIX}/openapi.json",
-        "docs": f"{PREFIX}/docs",
         "endpoints": [
             {"path": f"{PREFIX}/{e.name}", "methods": ["GET", "POST"], "summary": e.summary}
             for e in ENDPOINTS.values()

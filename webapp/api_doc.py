@@ -281,7 +281,6 @@ INDEX = obj(
     {
         "version": TEXT,
         "openapi": TEXT,
-        "docs": TEXT,
         "endpoints": array(
             obj({"path": TEXT, "methods": array(TEXT), "summary": TEXT}),
         ),
