@@ -95,7 +95,9 @@ class Endpoint:
 
 
 ENDPOINTS: dict[str, Endpoint] = {}
-COSTLY = ("solve", "count", "hint", "step", "grade", "generate")  # for the rate limiter
+# The endpoints that search (api.<name>): a rate limiter applies to these. parse, check, the
+# index and the document do no search.
+COSTLY = ("solve", "count", "hint", "step", "grade", "generate")
 
 Compute = Callable[[dict[str, Any]], Json]
 
@@ -113,8 +115,9 @@ def endpoint(
     cached: Callable[[dict[str, Any]], bool] = always,
     errors: tuple[int, ...] = (),
 ) -> Callable[[Compute], Callable[[], Response]]:
-    """Register `/api/v1/<name>` for GET and POST: read `params`, compute, answer JSON. The
-    view keeps the compute function's name (api.<name>), so a limiter can be applied to it."""
+    """Register `/api/v1/<name>` for GET and POST, as the endpoint `api.<name>`: read
+    `params`, compute, answer JSON. The view keeps the compute function's name, so each view
+    has its own (a limiter such as Flask-Limiter tells routes apart by it)."""
 
     def register(compute: Compute) -> Callable[[], Response]:
         @functools.wraps(compute)
