@@ -672,7 +672,7 @@ def test_a_body_too_large_is_413(api: ApiClient) -> None:
 
 
 def test_errors_of_api_paths_are_json_and_of_pages_html(client: FlaskClient) -> None:
-    for path in ("/api", "/api/", "/api/v2/solve", "/api/v1/solver", "/api/v1/solve/"):
+    for path in ("/api/", "/api/v2/solve", "/api/v1/solver", "/api/v1/solve/", "/api/v1/docs"):
         message = check_error(client.get(path), 404, "not_found")
         assert message == f"there is no endpoint at {path}; GET /api/v1/ lists them"
     response = client.delete("/api/v1/solve")
@@ -758,8 +758,20 @@ def test_the_index_lists_every_endpoint(client: FlaskClient) -> None:
     assert client.get(body["openapi"]).status_code == 200
 
 
-def test_robots_keep_crawlers_off_the_api(client: FlaskClient) -> None:
-    assert "Disallow: /api/" in client.get("/robots.txt").get_data(as_text=True).splitlines()
+def test_robots_keep_crawlers_off_the_api_but_not_its_page(client: FlaskClient) -> None:
+    rules = client.get("/robots.txt").get_data(as_text=True).splitlines()
+    assert "Disallow: /api/" in rules and "Disallow: /api" not in rules
+
+
+def test_the_api_page_shows_every_endpoint_and_parameter(client: FlaskClient) -> None:
+    response = client.get("/api")
+    assert response.status_code == 200 and response.mimetype == "text/html"
+    html = response.get_data(as_text=True)
+    for name, endpoint in webapp.api.ENDPOINTS.items():
+        assert f'id="{name}"' in html and f"<code>/api/v1/{name}</code>" in html
+        for param in endpoint.params:
+            assert f"<code>{param.name}</code>" in html
+    assert 'href="/api/v1/openapi.json"' in html
 
 
 @pytest.mark.data

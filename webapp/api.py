@@ -515,5 +515,8 @@ bp.before_app_request(_routing_error)
 
 
 def register(app: Flask) -> None:
-    """Add the API to the app (one call in create_app)."""
+    """Add the API and its page for people (/api) to the app (one call in create_app)."""
+    from . import api_page  # it reads the endpoints registered above
+
     app.register_blueprint(bp)
+    app.register_blueprint(api_page.bp)
