@@ -688,12 +688,15 @@ def test_errors_of_api_paths_are_json_and_of_pages_html(client: FlaskClient) -> 
 
 def test_a_rate_limiters_429_is_in_the_api_shape(app: Flask) -> None:
     """A limiter stops a request before its view (Flask-Limiter raises TooManyRequests in a
-    before_request): the API's handler answers it in the API's shape, Retry-After kept."""
+    before_request or a decorator) and the site has its own 429 page: the API's handler
+    answers it in the API's shape, Retry-After kept."""
 
     def limited() -> None:
         raise TooManyRequests("2 per 1 second", retry_after=7)
 
+    app.register_error_handler(429, lambda error: ("<p>Slow down</p>", 429))
     app.before_request(limited)
+    assert app.test_client().get("/").get_data(as_text=True) == "<p>Slow down</p>"
     response = app.test_client().get(f"/api/v1/solve?puzzle={EASY}")
     message = check_error(response, 429, "rate_limited")
     assert message == "too many requests (2 per 1 second); wait a moment and try again"

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, request
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, default_exceptions
 from werkzeug.http import HTTP_STATUS_CODES
 
 from . import api_json
@@ -95,9 +95,17 @@ class Endpoint:
 
 
 ENDPOINTS: dict[str, Endpoint] = {}
-# The endpoints that search (api.<name>): a rate limiter applies to these. parse, check, the
-# index and the document do no search.
-COSTLY = ("solve", "count", "hint", "step", "grade", "generate")
+# The endpoints that search (api.<name>), with the kind of per-client limit each should count
+# against (as the pages': engine work, ratings, new puzzles). parse, check, the index and the
+# document do no search.
+COSTLY = {
+    "solve": "engine",
+    "count": "engine",
+    "hint": "engine",
+    "step": "engine",
+    "grade": "grade",
+    "generate": "new",
+}
 
 Compute = Callable[[dict[str, Any]], Json]
 
@@ -510,6 +518,8 @@ def _cors(response: Response) -> Response:
 
 bp.register_error_handler(ApiError, _api_error)
 bp.register_error_handler(HTTPException, _http_error)
+for _status in default_exceptions:  # before any app-wide handler of one status (a 429 page)
+    bp.register_error_handler(_status, _http_error)
 bp.after_request(_cors)
 bp.before_app_request(_routing_error)
 
