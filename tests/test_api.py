@@ -190,6 +190,7 @@ def _entries_for(puzzle: str, solution: str) -> str:
         ({"notes": {"R1C4": "12"}}, "notes", "notes: 'R1C4' is not a cell"),
         ({"notes": {"r1c4": "102"}}, "notes", "notes: r1c4 has '102'; notes are a string"),
         ({"notes": {"r1c4": 12}}, "notes", "notes: r1c4 has 12; notes are a string"),
+        ({"notes": {"r1c4": None}}, "notes", "notes: r1c4 has null; notes are a string"),
         ({"notes": ["r1c4"]}, "notes", "notes must map cells to digits"),
     ],
 )
@@ -318,7 +319,7 @@ def test_a_bad_value_in_a_query_says_which_and_why(
 @pytest.mark.parametrize(
     ("value", "message"),
     [
-        (True, "nodes must be a whole number from 1 to 20,000, not True"),
+        (True, "nodes must be a whole number from 1 to 20,000, not true"),
         (10.0, "nodes must be a whole number from 1 to 20,000, not 10.0"),
         ("10", "nodes must be a whole number from 1 to 20,000, not '10'"),
         ([10], "nodes must be a whole number from 1 to 20,000, not [10]"),

@@ -7,6 +7,7 @@ here touches the solver. No Flask: `read` takes the parameters already split fro
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -61,8 +62,8 @@ def bad(name: str, message: str) -> ApiError:
 
 def shown(value: object) -> str:
     """A value quoted back in a message, cut short."""
-    if not isinstance(value, str):
-        text = repr(value)
+    if not isinstance(value, str):  # a JSON value: written as JSON writes it
+        text = json.dumps(value)
         return text[:SHOWN] + ("..." if len(text) > SHOWN else "")
     return repr(value[:SHOWN] + ("..." if len(value) > SHOWN else ""))
 
