@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
@@ -845,3 +847,36 @@ def _comment_after(lines: list[str], index: int) -> str:
             break
         found.append(text.lstrip("#").strip())
     return " ".join(found)
+
+
+def test_engine_work_can_run_in_another_process(client: FlaskClient) -> None:
+    """A server may run each endpoint's engine work in separate processes (through the app's
+    engine runner, `extensions["engine"]`): the work, its parameters, its answers and its
+    errors all cross a process boundary, and the answers are the same."""
+    calls = [
+        ("solve", {"puzzle": TWO_SOLUTIONS}),
+        ("count", {"puzzle": EASY, "limit": 3}),
+        ("hint", {"puzzle": EASY, "entries": ".4" + "." * 79, "notes": {"r1c1": "49"}}),
+        ("step", {"puzzle": EASY}),
+        ("grade", {"puzzle": TOP95}),
+        ("grade", {"puzzle": TWO_SOLUTIONS}),  # a 422, raised in the other process
+        ("generate", {"level": "easy", "seed": 2}),
+        ("check", {"puzzle": EASY}),
+    ]
+    with ProcessPoolExecutor(1, mp_context=get_context("spawn")) as executor:
+
+        class Runner:
+            used = 0
+
+            def run(self, fn: Callable[..., Any], *args: Any) -> Any:
+                Runner.used += 1
+                return executor.submit(fn, *args).result()
+
+        app = create_app({"TESTING": True, "SEED_POOL": 0})
+        app.extensions["engine"] = Runner()
+        elsewhere = app.test_client()
+        for name, params in calls:
+            here = client.post(f"/api/v1/{name}", json=params)
+            there = elsewhere.post(f"/api/v1/{name}", json=params)
+            assert (there.status_code, there.get_json()) == (here.status_code, here.get_json())
+        assert Runner.used == len(calls)

@@ -122,25 +122,43 @@ def endpoint(
     *,
     cached: Callable[[dict[str, Any]], bool] = always,
     errors: tuple[int, ...] = (),
-) -> Callable[[Compute], Callable[[], Response]]:
+    ready: Callable[[dict[str, Any]], Json | None] | None = None,
+) -> Callable[[Compute], Compute]:
     """Register `/api/v1/<name>` for GET and POST, as the endpoint `api.<name>`: read
-    `params`, compute, answer JSON. The view keeps the compute function's name, so each view
-    has its own (a limiter such as Flask-Limiter tells routes apart by it)."""
+    `params`; answer with `ready` (cheap work in the worker) if it has an answer, else with
+    the decorated function (engine work, see `run`); answer JSON.
 
-    def register(compute: Compute) -> Callable[[], Response]:
+    The decorated function stays as it is (a module-level function, so it can be sent to an
+    engine process by name); the view is named after it, so each view has its own name (a
+    limiter such as Flask-Limiter tells routes apart by it)."""
+
+    def register(compute: Compute) -> Compute:
         @functools.wraps(compute)
         def view() -> Response:
             values = read(params, _given(), query=request.method != "POST")
-            body = compute(values)
+            body = ready(values) if ready else None
+            if body is None:
+                body = run(compute, values)
             get = request.method != "POST"
             return _answer(body, CACHE if get and cached(values) else None)
 
         bp.add_url_rule(f"/{name}", name, view, methods=["GET", "POST"])
         doc = (compute.__doc__ or "").strip()
         ENDPOINTS[name] = Endpoint(name, summary, doc, params, cached, errors)
-        return view
+        return compute
 
     return register
+
+
+def run(compute: Compute, values: dict[str, Any]) -> Json:
+    """The engine work of an endpoint: handed to the app's engine runner when it has one
+    (`app.extensions["engine"]`, whose `run(fn, *args)` may run it in another process, so
+    `compute`, `values`, the answer and any ApiError are plain picklable data), else done here."""
+    runner: Any = current_app.extensions.get("engine")
+    if runner is None:
+        return compute(values)
+    answer: Json = runner.run(compute, values)
+    return answer
 
 
 def _given() -> dict[str, object]:
@@ -376,12 +394,24 @@ def grade_puzzle(values: dict[str, Any]) -> Json:
     }
 
 
+def pooled(values: dict[str, Any]) -> Json | None:
+    """A puzzle made ahead of time by the warm pool (symmetric ones, without a seed), if one
+    is ready: no engine work."""
+    pool = current_app.extensions.get("seedpool")
+    level = values["level"]
+    if values["seed"] is None and values["symmetric"] and pool and pool.counts().get(level):
+        made: Generated = pool.take(level)
+        return _made(made)
+    return None
+
+
 @endpoint(
     "generate",
     (LEVEL, SEED, SYMMETRIC),
     "Make a new puzzle",
     cached=lambda values: values["seed"] is not None,  # a random seed: a new puzzle each time
     errors=(422, 503),
+    ready=pooled,
 )
 def make_puzzle(values: dict[str, Any]) -> Json:
     """A new puzzle with exactly one solution at the level asked for. With a seed, the first
@@ -390,19 +420,28 @@ def make_puzzle(values: dict[str, Any]) -> Json:
     when none of 100 seeds does. Without one, a puzzle made ahead of time when one is ready,
     else one made now from a random seed; 503 in the rare case that 100 seeds make none."""
     level, seed, symmetric = values["level"], values["seed"], values["symmetric"]
-    if seed is None:
-        made = _fresh(level, symmetric)
-    else:
-        try:
-            made = generate(level, seed, symmetric=symmetric, max_attempts=SEED_ATTEMPTS)
-        except NotFound:
+    start = new_seed() if seed is None else seed
+    try:
+        return _made(generate(level, start, symmetric=symmetric, max_attempts=SEED_ATTEMPTS))
+    except NotFound:
+        if seed is None:
             raise ApiError(
-                422,
-                "no_puzzle",
-                f"no {level} puzzle comes from the seeds {seed} to {seed + SEED_ATTEMPTS - 1}; "
-                "try another seed",
-                "seed",
+                503,
+                "not_ready",
+                f"no {level} puzzle is ready and {SEED_ATTEMPTS} fresh seeds made none; "
+                "try again in a moment",
+                headers={"Retry-After": "1"},
             ) from None
+        raise ApiError(
+            422,
+            "no_puzzle",
+            f"no {level} puzzle comes from the seeds {seed} to {seed + SEED_ATTEMPTS - 1}; "
+            "try another seed",
+            "seed",
+        ) from None
+
+
+def _made(made: Generated) -> Json:
     origin = f"{made.level.lower()}-{made.seed}" if made.symmetric else ""
     return {
         "puzzle": to_line(made.puzzle),
@@ -413,24 +452,6 @@ def make_puzzle(values: dict[str, Any]) -> Json:
         "grade": api_json.grade(made.grade),
         "url": GameState(made.puzzle, origin=origin).url,
     }
-
-
-def _fresh(level: str, symmetric: bool) -> Generated:
-    """A puzzle from the warm pool (symmetric ones only) if one is ready, else made now."""
-    pool = current_app.extensions.get("seedpool")
-    if symmetric and pool is not None and pool.counts().get(level):
-        made: Generated = pool.take(level)
-        return made
-    try:
-        return generate(level, new_seed(), symmetric=symmetric, max_attempts=SEED_ATTEMPTS)
-    except NotFound:
-        raise ApiError(
-            503,
-            "not_ready",
-            f"no {level} puzzle is ready and {SEED_ATTEMPTS} fresh seeds made none; "
-            "try again in a moment",
-            headers={"Retry-After": "1"},
-        ) from None
 
 
 def _position(values: dict[str, Any]) -> tuple[Any, Any, Any]:

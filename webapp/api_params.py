@@ -54,6 +54,10 @@ class ApiError(Exception):
         self.field = field
         self.headers = dict(headers or {})
 
+    def __reduce__(self) -> tuple[type[ApiError], tuple[object, ...]]:
+        """Picklable with all its fields (an engine process may raise it)."""
+        return ApiError, (self.status, self.code, self.message, self.field, self.headers)
+
 
 def bad(name: str, message: str) -> ApiError:
     """400 bad_value about parameter `name`."""
