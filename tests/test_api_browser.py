@@ -27,8 +27,7 @@ pytestmark = [
 PHONE = {"width": 375, "height": 740}
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("width", [375, 1280])
+@pytest.mark.parametrize(("width", "scheme"), [(375, "light"), (1280, "dark")])
 def test_the_api_page_reads_well_and_passes_axe(
     browser: Browser, server: str, width: int, scheme: str
 ) -> None:
