@@ -300,6 +300,7 @@ def robots() -> Response:
         "Disallow: /new/",
         "Disallow: /difficulty/",
         "Disallow: /lab/",
+        "Disallow: /api/",
         "Disallow: /*?",
         "Allow: /$",
         "Allow: /lab$",
