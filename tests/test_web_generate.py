@@ -72,7 +72,7 @@ def test_every_page_offers_new_puzzles(client: FlaskClient) -> None:
 
 def test_a_fragment_loads_a_rating_it_does_not_have(client: FlaskClient) -> None:
     puzzle = parse(HARD_4)
-    form = {"v": "1", "mode": "play", "p": encode_cells(puzzle)}
+    form = {"v": "1", "state": GameState(puzzle).url}
     page_rating._known.clear()
     page = client.post("/edit", data=form, headers=HTMX).get_data(as_text=True)
     lazy = f'hx-get="/difficulty/{encode_cells(puzzle)}" hx-trigger="load"'
