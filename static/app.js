@@ -269,7 +269,18 @@
     }
   }
 
+  // The pad's digits and the notes switch act here, not on the server: without a name they
+  // add nothing to the grid's next post (htmx remembers the last button pressed in a form).
+  function enhance() {
+    var buttons = document.querySelectorAll('.pad .key, #notes-mode');
+    for (var j = 0; j < buttons.length; j++) buttons[j].removeAttribute('name');
+    if (!TOUCH) return;
+    var cells = document.querySelectorAll('#grid .cell');
+    for (var k = 0; k < cells.length; k++) cells[k].setAttribute('inputmode', 'none');
+  }
+
   function settle() {
+    enhance();
     var focused = document.activeElement;
     rove(isCell(focused) ? index(focused) : current);
     shownAt = Date.now();
@@ -280,6 +291,7 @@
   }
 
   document.addEventListener('DOMContentLoaded', function () {
+    enhance();
     rove(current);
     shownAt = Date.now();
     highlight();
@@ -294,13 +306,9 @@
       ev.detail.serverResponse = ev.detail.serverResponse.split('inputmode="numeric"').join('inputmode="none"');
     }
   });
+  document.addEventListener('htmx:afterSwap', enhance);
   document.addEventListener('htmx:afterSettle', settle);
   document.addEventListener('htmx:sendError', function () { $('offline').hidden = false; });
   document.addEventListener('htmx:responseError', function () { $('offline').hidden = false; });
-  document.addEventListener('DOMContentLoaded', function () {
-    if (!TOUCH) return;
-    var cells = document.querySelectorAll('#grid .cell');
-    for (var j = 0; j < cells.length; j++) cells[j].setAttribute('inputmode', 'none');
-  });
   setInterval(tick, 1000);
 })();
