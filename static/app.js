@@ -296,9 +296,18 @@
     shownAt = Date.now();
     highlight();
   });
-  document.addEventListener('htmx:beforeRequest', function () {
+  document.addEventListener('htmx:beforeRequest', function (ev) {
+    if (ev.detail.elt && ev.detail.elt.id === 'difficulty') return; // loads by itself
     var active = document.activeElement;
     lastFocus = active && active.id ? active.id : '';
+  });
+  // The grid stays exactly where it was across a swap: whatever the browser or a restored focus
+  // does to the scroll position while the content changes is put back.
+  var scrollBefore = null;
+  document.addEventListener('htmx:beforeSwap', function () { scrollBefore = window.scrollY; });
+  document.addEventListener('htmx:afterSwap', function () {
+    if (scrollBefore !== null && window.scrollY !== scrollBefore) window.scrollTo(0, scrollBefore);
+    scrollBefore = null;
   });
   document.addEventListener('htmx:beforeSwap', function (ev) {
     // On a touch screen the pad is the keyboard: cells must not open the system one.

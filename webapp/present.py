@@ -30,7 +30,7 @@ from .sudoku import (
     conflicts,
     count_solutions,
 )
-from .urlstate import GameState, Mode
+from .urlstate import BLANK, NO_NOTES, GameState, Mode
 
 MAX_LISTED = 4  # conflicts (or cells) named in one message before "and N more"
 
@@ -253,8 +253,9 @@ def _cells(state: GameState, shown: Grid | None, marks: Marks) -> tuple[Cell, ..
     playing = state.mode is Mode.PLAY
     marked = marks.cells
     cells: list[Cell] = []
+    entries, notes = (state.entries, state.notes) if playing else (BLANK, NO_NOTES)  # kept aside
     for i, given, entry, mask, where, id_ in zip(
-        CELLS, state.puzzle, state.entries, state.notes, WHERE, IDS, strict=True
+        CELLS, state.puzzle, entries, notes, WHERE, IDS, strict=True
     ):
         name: str | None = id_
         noted = NOTED[mask]

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from flask import (
     Blueprint,
     Response,
+    abort,
     current_app,
     make_response,
     redirect,
@@ -50,6 +51,7 @@ from .urlstate import (
 bp = Blueprint("sudoku", __name__)
 
 NEW_LINKS = tuple((name, f"/new/{name.lower()}") for name in LEVEL_NAMES)
+MAX_URL = 4096  # characters in a request's path and query; a state URL we make is under 2,000
 SEED_ATTEMPTS = 100  # seeds a seed link may try (a link we made hits at the first)
 
 
@@ -115,6 +117,19 @@ def _legacy_state() -> GameState | None:
         except PuzzleFormatError as err:
             raise StateError(f"the puzzle in {key}= can't be read: {err}") from None
     return None
+
+
+@bp.before_app_request
+def refuse_long_urls() -> None:
+    """A link far longer than any we make gets the site's 414 page, not a server's bare one
+    (the server lets lines of up to 8 KB through: see webapp/__main__.py)."""
+    length = len(request.full_path)
+    if length > MAX_URL:
+        abort(
+            414,
+            f"This link is {length:,} characters long; a Sudoku link from this site is never "
+            f"longer than {MAX_URL:,}. It may have been pasted twice or cut badly.",
+        )
 
 
 @bp.get("/")
