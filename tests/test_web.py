@@ -255,7 +255,7 @@ def test_every_answer_chosen_by_hx_request_says_so_in_vary(client: FlaskClient) 
                 response.status_code,
                 headers,
             )
-    assert not client.get("/robots.txt").vary  # the same for everyone
+    assert "HX-Request" not in client.get("/robots.txt").vary  # the same for everyone
 
 
 # The grid form: htmx fragments and post/redirect/get
@@ -280,12 +280,12 @@ def test_edit_with_htmx_returns_the_fragment_and_replaces_the_url(client: FlaskC
 
 
 def test_fragment_is_the_partial_the_full_page_includes(client: FlaskClient) -> None:
-    """The whole fragment is the page's game part, character for character, plus the
-    out-of-band announcement (the page first, so the puzzle's rating is known to both; the
-    time each was made left out)."""
+    """A fragment that changes the page's parts (here: Solve) is the page's game part,
+    character for character, plus the out-of-band announcement (the page first, so the
+    puzzle's rating is known to both; the time each was made left out)."""
     client.get(GameState(parse(EASY)).url)
-    response = client.post("/edit", data=play_form(c0="2"), headers=HTMX)
-    page = html(client.get(response.headers["HX-Replace-Url"]))
+    response = client.post("/edit", data=play_form(c0="2", action="solve"), headers=HTMX)
+    page = html(client.get(response.headers["HX-Push-Url"]))
     fragment = html(response)
     whole = re.search(r'<div id="game" class="game">(.*)</div></main>', page, re.S)
     assert whole, "no game part in the page"
@@ -298,6 +298,20 @@ def test_fragment_is_the_partial_the_full_page_includes(client: FlaskClient) -> 
         return re.sub(r'name="ts" value="\d+"', 'name="ts" value=""', text)
 
     assert timeless(part) == timeless(whole.group(1))
+
+
+def test_an_edit_leaves_out_what_it_cannot_change(client: FlaskClient) -> None:
+    """Typing sends the grid, the pad, the status, the hint, the actions and the link, not
+    the help, the rating, the settings, the new puzzles or the paste box: the page keeps its
+    own copy of those (hx-preserve)."""
+    fragment = html(client.post("/edit", data=play_form(c0="2"), headers=HTMX))
+    for name in ("about", "more"):
+        assert f'<div id="{name}" class="{name}" hx-preserve="true"></div>' in fragment
+    assert 'id="difficulty"' not in fragment and 'id="paste"' not in fragment
+    assert 'id="grid"' in fragment and 'id="share-url"' in fragment
+    page = html(client.get(EASY_URL))
+    assert '<div id="about" class="about">' in page and 'id="paste"' in page
+    assert "hx-preserve" not in page
 
 
 @pytest.mark.parametrize(
@@ -453,3 +467,44 @@ def test_fuzzed_forms_never_fail(client: FlaskClient, fields: dict[str, str], ht
     for url in ("/edit", "/load"):
         status = client.post(url, data=fields, headers=headers).status_code
         assert status in (200, 303, 400, 422)
+
+
+# Weight on the wire
+
+
+def test_static_files_carry_their_hash_and_are_cached_for_a_year(client: FlaskClient) -> None:
+    page = html(client.get("/"))
+    assets = re.findall(r'(?:href|src)="(/static/[^"]+)"', page)
+    assert len(assets) >= 4 and all(re.search(r"\?v=[0-9a-f]{10}$", a) for a in assets)
+    for asset in assets:
+        response = client.get(asset)
+        assert response.status_code == 200
+        assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    stale = assets[0].split("?")[0]
+    assert client.get(stale).headers["Cache-Control"] == "no-cache"
+    assert client.get(stale + "?v=0000000000").headers["Cache-Control"] == "no-cache"
+
+
+def test_answers_are_compressed(client: FlaskClient) -> None:
+    import gzip
+
+    import brotli
+
+    for encoding, unpack in (("br", brotli.decompress), ("gzip", gzip.decompress)):
+        plain = client.post("/edit", data=play_form(c0="2"), headers=HTMX).get_data()
+        packed = client.post(
+            "/edit", data=play_form(c0="2"), headers={**HTMX, "Accept-Encoding": encoding}
+        )
+        assert packed.headers["Content-Encoding"] == encoding
+        assert "Accept-Encoding" in packed.vary
+        body = unpack(packed.get_data())
+        assert len(packed.get_data()) < 4096 < len(body)
+        same = re.sub(rb'name="ts" value="\d+"', b"", body)
+        assert same == re.sub(rb'name="ts" value="\d+"', b"", plain)
+
+
+def test_a_link_far_too_long_gets_a_414_page(client: FlaskClient) -> None:
+    response = client.get(EASY_URL + "?x=" + "a" * 5000)
+    assert response.status_code == 414
+    assert "This link is 5," in html(response) and "Start a fresh grid" in html(response)
+    assert client.get(EASY_URL + "?x=" + "a" * 3000).status_code == 301  # long, but ours

@@ -63,6 +63,7 @@ HINT_LEVELS = 3  # levels shown in the panel; the fourth makes the move
 CELL_NAMES = {cell_name(c): c for c in range(81)}
 LEVEL_SLUGS = tuple(name.lower() for name in LEVEL_NAMES)
 NO_NOTES: Grid = (0,) * 81
+DIGIT_VALUES = frozenset(range(10))
 
 
 class StateError(ValueError):
@@ -122,19 +123,21 @@ class GameState:
 
     def __post_init__(self) -> None:
         for name, grid in (("puzzle", self.puzzle), ("entries", self.entries)):
-            if len(grid) != 81 or any(not 0 <= d <= 9 for d in grid):
+            if len(grid) != 81 or not DIGIT_VALUES.issuperset(grid):
                 raise StateError(f"the {name} must be 81 cells holding 0-9")
-        if len(self.notes) != 81 or any(not 0 <= m < 512 for m in self.notes):
+        if len(self.notes) != 81 or min(self.notes) < 0 or max(self.notes) >= 512:
             raise StateError("the notes must be 81 masks of 9 bits")
         playing = self.mode is Mode.PLAY
-        for cell, (given, entry) in enumerate(zip(self.puzzle, self.entries, strict=True)):
+        for cell, (given, entry, mask) in enumerate(
+            zip(self.puzzle, self.entries, self.notes, strict=True)
+        ):
             if given and entry and playing:
                 raise StateError(
                     f"the entries (e=) put a {entry} in {cell_name(cell)}, "
                     f"which already holds the given {given}",
                     fallback=self.plain_url,
                 )
-            if self.notes[cell] and (entry or (given and playing)):
+            if mask and (entry or (given and playing)):
                 raise StateError(
                     f"the notes (n=) are in {cell_name(cell)}, which already holds a "
                     f"{entry or given}",
@@ -150,16 +153,19 @@ class GameState:
             raise StateError(f"checks and hints used must be from 0 to {MAX_COUNT}")
         if not 0 <= self.seconds <= MAX_SECONDS:
             raise StateError(f"the time played must be from 0 to {MAX_SECONDS} seconds")
+        givens = self.puzzle if playing else BLANK
         for key, moves in (("h", self.history), ("r", self.future)):
             for move in moves:
-                _check_move(move, self.puzzle if playing else BLANK, key, self.plain_url)
+                if problem := _move_problem(move, givens):
+                    fallback = self.plain_url if "given" in problem else None
+                    raise StateError(f"the history ({key}=) {problem}", fallback)
 
     @property
     def plain_url(self) -> str:
         """The URL of the puzzle alone (offered when the player's part of a link is wrong)."""
         return GameState(self.puzzle, mode=self.mode, origin=self.origin).url
 
-    @property
+    @cached_property
     def grid(self) -> Grid:
         """The puzzle with the player's entries written in (in play)."""
         if self.mode is Mode.ENTER:
@@ -227,21 +233,21 @@ class GameState:
         return path + ("?" + "&".join(query) if query else "")
 
 
-def _check_move(move: Move, puzzle: Grid, key: str, fallback: str) -> None:
-    """A move changes at least one cell, each once, none holding a given."""
+def _move_problem(move: Move, givens: Grid) -> str:
+    """What is wrong with a move ('' for nothing): it must change at least one cell, each once,
+    none holding a given, to a content a cell can hold."""
     if not move.changes:
-        raise StateError(f"the history ({key}=) has a move that changes no cell")
-    cells = [cell for cell, _ in move.changes]
+        return "has a move that changes no cell"
+    cells = set()
     for cell, content in move.changes:
         if not (0 <= cell < 81 and 0 <= content < CONTENTS):
-            raise StateError(f"the history ({key}=) has a change that is not a cell's content")
-        if puzzle[cell]:
-            raise StateError(
-                f"the history ({key}=) changes {cell_name(cell)}, which holds a given",
-                fallback=fallback,
-            )
-    if len(set(cells)) < len(cells):
-        raise StateError(f"the history ({key}=) has a move that changes a cell twice")
+            return "has a change that is not a cell's content"
+        if givens[cell]:
+            return f"changes {cell_name(cell)}, which holds a given"
+        cells.add(cell)
+    if len(cells) < len(move.changes):
+        return "has a move that changes a cell twice"
+    return ""
 
 
 def trim_history(moves: tuple[Move, ...], room: int = MAX_HISTORY) -> tuple[Move, ...]:

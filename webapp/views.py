@@ -71,9 +71,11 @@ def render_game(
     problem: play.Problem | None = None,
     code: int = 200,
     url_header: str | None = None,
+    slim: bool = False,
 ) -> Response:
     """The game for `state`: the full page, or for htmx the game fragment (+ URL header).
-    `problem` says why typed-in givens did not start a game."""
+    `problem` says why typed-in givens did not start a game; `slim` leaves out of a fragment
+    the parts an edit cannot change (the page keeps its own: hx-preserve)."""
     panel = None
     if state.hint and state.mode is Mode.PLAY:
         panel = hint_panel.panel(state, hint_panel.for_state(state))
@@ -89,6 +91,7 @@ def render_game(
         "challenge_url": host + GameState(state.puzzle, origin=state.origin).url,
         "seed_url": host + "/new/" + state.origin.replace("-", "/") if state.origin else "",
         "shown_at": int(time.time()),
+        "slim": slim and is_htmx(),
         "rating": rating,
         "paste": paste or Paste(),
         "new_links": NEW_LINKS,
@@ -248,7 +251,9 @@ def edit() -> BaseResponse:
     state = action.make(state)
     if not is_htmx():
         return redirect(state.url, 303)
-    return render_game(state, url_header=action.url_header)
+    before = posted.previous
+    same = (before.puzzle, before.mode, before.solve) == (state.puzzle, state.mode, state.solve)
+    return render_game(state, url_header=action.url_header, slim=same)
 
 
 @bp.post("/load")
