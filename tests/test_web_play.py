@@ -4,6 +4,7 @@ and redo are exact inverses, the notes helpers, Check and rewind, the clock, sta
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import pairwise
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -41,7 +42,7 @@ def board(state: GameState) -> tuple[tuple[int, ...], tuple[int, ...]]:
 @given(edits)
 def test_undo_walks_back_through_every_state_and_redo_forward(moves) -> None:
     states = played(moves)
-    pairs = zip(states, states[1:], strict=False)
+    pairs = pairwise(states)
     changed = [states[0], *(s for p, s in pairs if len(s.history) > len(p.history))]
     state = states[-1]
     assert from_path(state.url) == state  # the history survives the URL
