@@ -241,7 +241,8 @@ def _kept_message(state: GameState) -> tuple[Message, ...]:
         )
         if part
     )
-    text = f"Your {kept} are kept: Start playing brings them back."
+    verb, them = ("is", "it") if entries == 1 and not noted else ("are", "them")
+    text = f"Your {kept} {verb} kept: Start playing brings {them} back."
     dropped = play.dropped_on_givens(state)
     if dropped:
         text += " These sit where a given now stands and will go:"

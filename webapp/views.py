@@ -122,10 +122,10 @@ def _legacy_state() -> GameState | None:
     return None
 
 
-@bp.before_app_request
+@bp.before_request
 def refuse_long_urls() -> None:
-    """A link far longer than any we make gets the site's 414 page, not a server's bare one
-    (the server lets lines of up to 8 KB through: see webapp/__main__.py)."""
+    """A game link far longer than any we make gets the site's 414 page, not a server's bare
+    one (the server lets lines of up to 8 KB through: see webapp/__main__.py)."""
     length = len(request.full_path)
     if length > MAX_URL:
         abort(
