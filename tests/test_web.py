@@ -75,7 +75,7 @@ def test_state_page_shows_givens_locked_and_entries_editable(client: FlaskClient
     assert 'name="c0"' in cell_tag(page, 0) and 'value="4"' in cell_tag(page, 0)
     assert classes(page, 0) >= {"cell", "entry"} and "given" in classes(page, 2)
     assert f'value="http://localhost{GameState(parse(EASY), entries).url}"' in page
-    assert "33 of 81 cells filled" in page
+    assert "33 of 81 filled" in page
 
 
 def test_page_has_no_inline_script_or_style(client: FlaskClient) -> None:

@@ -331,7 +331,7 @@ def _status(state: GameState, found: list[Conflict], shown: Grid | None, solved:
     elif shown:
         status = f"Solution shown: {81 - filled} digits filled in by the solver"
     else:
-        status = f"{filled} of 81 cells filled"
+        status = f"{filled} of 81 filled"
     if found:
         status += f" · {_plural(len(found), 'clash', 'clashes')}"
     return status
