@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from webapp.sudoku import parse, solve
-from webapp.urlstate import GameState, encode_cells
+from webapp.urlstate import GameState, from_path
 
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 PUZZLE = parse(HARD)
@@ -27,8 +28,16 @@ def html(response: TestResponse) -> str:
     return response.get_data(as_text=True)
 
 
-def form(**fields: str) -> dict[str, str]:
-    return {"v": "1", "mode": "play", "p": encode_cells(PUZZLE), **fields}
+def form(hint: str = "0", **fields: str) -> dict[str, str]:
+    """The grid form of PUZZLE showing hint level `hint` about the form's cell."""
+    cell = fields.get("cell")
+    shown = GameState(PUZZLE, cell=int(cell[1]) * 9 + int(cell[3]) - 10 if cell else None)
+    return {"v": "1", "state": replace(shown, hint=int(hint)).url, **fields}
+
+
+def game(url: str) -> GameState:
+    """The state a URL holds, without its undo history and counts (what the tests compare)."""
+    return replace(from_path(url), history=(), future=(), hints=0)
 
 
 def panel_html(page: str) -> str:
@@ -55,7 +64,7 @@ def test_enter_mode_has_no_hint_panel(client: FlaskClient) -> None:
 
 def test_hint_levels_one_click_at_a_time(client: FlaskClient) -> None:
     first = client.post("/edit", data=form(cell="r1c2", action="hint"), headers=HTMX)
-    assert first.headers["HX-Replace-Url"] == GameState(PUZZLE, cell=1, hint=1).url
+    assert first.headers["HX-Replace-Url"] == GameState(PUZZLE, cell=1, hint=1, hints=1).url
     page = html(first)
     assert levels(page) == ["Where to look"]
     assert "Not yet: r1c2" in panel_html(page) and "Show more" in page
@@ -81,23 +90,41 @@ def test_the_fourth_click_makes_the_move(client: FlaskClient) -> None:
     moved = client.post("/edit", data=data, headers=HTMX)
     entries = [0] * 81
     entries[46] = 4  # r6c2
-    expected = GameState(PUZZLE, tuple(entries), cell=1)
-    assert moved.headers["HX-Push-Url"] == expected.url
-    assert client.post("/edit", data=data).headers["Location"] == expected.url  # without JS
+    expected = GameState(PUZZLE, tuple(entries))
+    assert game(moved.headers["HX-Push-Url"]) == expected
+    location = client.post("/edit", data=data).headers["Location"]  # without JS
+    assert game(location) == expected
+    assert from_path(location).history[-1].hint  # the review can tell a hint's move
 
 
-def test_a_move_that_removes_candidates_writes_them_out_of_the_notes(
-    client: FlaskClient,
-) -> None:
+def test_a_move_that_removes_candidates_only_removes(client: FlaskClient) -> None:
+    """Applying a hint's eliminations takes them out of the notes that hold them and writes
+    no notes into cells the player never noted."""
     from webapp import hint_panel
+    from webapp.sudoku import candidates
 
-    state = GameState(PUZZLE, hint=3)
-    found = hint_panel.for_state(state)
-    after = hint_panel.apply(state, found)
-    for cell, digit in found.step.eliminations:
-        assert after.notes[cell] and not after.notes[cell] & bit(digit)
-    for cell, digit in found.step.placements:
-        assert after.entries[cell] == digit and not after.notes[cell]
+    noted = GameState(PUZZLE)
+    step = None
+    for _ in range(30):  # place hinted digits until a step removes candidates
+        found = hint_panel.for_state(noted)
+        assert found.step is not None
+        if found.step.eliminations:
+            step = found.step
+            break
+        noted = hint_panel.apply(noted, found)
+    assert step is not None, "no step with eliminations in the first 30"
+    cands = candidates(noted.grid)
+    first, *others = sorted({c for c, _ in step.eliminations})
+    with_notes = list(noted.notes)
+    with_notes[first] = cands[first]  # the player noted one of the cells, not the others
+    state = replace(noted, notes=tuple(with_notes), hint=3)
+    after = hint_panel.apply(state, hint_panel.for_state(state))
+    for cell, digit in step.eliminations:
+        assert not after.notes[cell] & bit(digit)
+    assert after.notes[first] == cands[first] & ~sum(
+        bit(d) for c, d in step.eliminations if c == first
+    )
+    assert all(after.notes[c] == 0 for c in others)
 
 
 def test_a_wrong_entry_is_pointed_out_first_and_can_be_cleared(client: FlaskClient) -> None:
@@ -107,15 +134,16 @@ def test_a_wrong_entry_is_pointed_out_first_and_can_be_cleared(client: FlaskClie
     panel = panel_html(page)
     assert "Check this first" in panel and f"r1c2 can&#39;t be {wrong}" in panel
     assert "hint-wrong" in page and "Clear r1c2" in panel
-    cleared = client.post("/edit", data={**data, "hint": "1", "action": "hint-apply"})
-    assert cleared.headers["Location"] == GameState(PUZZLE, cell=40).url
+    shown = from_path(client.post("/edit", data=data).headers["Location"])
+    cleared = client.post("/edit", data={**data, "state": shown.url, "action": "hint-apply"})
+    assert game(cleared.headers["Location"]) == GameState(PUZZLE)
 
 
 def test_editing_closes_the_hint(client: FlaskClient) -> None:
     response = client.post("/edit", data=form(cell="r1c2", hint="2", c2="5"), headers=HTMX)
     entries = [0] * 81
     entries[2] = 5
-    assert response.headers["HX-Replace-Url"] == GameState(PUZZLE, tuple(entries), cell=1).url
+    assert game(response.headers["HX-Replace-Url"]) == GameState(PUZZLE, tuple(entries))
     assert levels(html(response)) == []
 
 
@@ -125,10 +153,10 @@ def test_a_hint_link_reloads_the_same_hint(client: FlaskClient) -> None:
 
 
 def test_hints_need_play_mode(client: FlaskClient) -> None:
-    data = {"v": "1", "mode": "enter", "c0": "5", "action": "hint"}
+    data = {"v": "1", "state": "/", "c0": "5", "action": "hint"}
     response = client.post("/edit", data=data)
     assert response.status_code == 400
-    assert "hints are given in play mode" in html(response).lower()
+    assert "&#39;hint&#39; works in play mode" in html(response).lower()
 
 
 def test_notes_round_trip_through_the_url_and_the_form(client: FlaskClient) -> None:
@@ -139,21 +167,21 @@ def test_notes_round_trip_through_the_url_and_the_form(client: FlaskClient) -> N
     assert '<input type="hidden" name="n1" value="169">' in page
     assert 'aria-label="row 1, column 2, notes 1 6 9"' in page
     response = client.post("/edit", data=form(n1="169"))
-    assert response.headers["Location"] == state.url
+    assert game(response.headers["Location"]) == state
 
 
 def test_several_digits_typed_in_a_cell_are_notes(client: FlaskClient) -> None:
     notes = [0] * 81
     notes[1] = bit(2) | bit(7)
     response = client.post("/edit", data=form(c1="72"))
-    assert response.headers["Location"] == GameState(PUZZLE, notes=tuple(notes)).url
+    assert game(response.headers["Location"]) == GameState(PUZZLE, notes=tuple(notes))
 
 
 def test_an_entry_replaces_the_notes_of_its_cell(client: FlaskClient) -> None:
     entries = [0] * 81
     entries[1] = 6
     response = client.post("/edit", data=form(c1="6", n1="169"))
-    assert response.headers["Location"] == GameState(PUZZLE, tuple(entries)).url
+    assert game(response.headers["Location"]) == GameState(PUZZLE, tuple(entries))
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from .sudoku import HINT_BUDGET, Hint, Mistake, Step, candidates, cell_name, hint
+from .sudoku import HINT_BUDGET, PEERS, Hint, Mistake, Step, candidates, cell_name, hint
 from .urlstate import GameState
 
 
@@ -55,6 +55,8 @@ def _mistake_panel(mistake: Mistake, move: str, marks: dict[int, str]) -> Panel:
     """A wrong entry or notes, named with the reason; the cells it forces drawn alone."""
     for c in mistake.cells[1:]:
         _mark(marks, c, "hint-cell")
+    for c in mistake.broken:  # where the forced digits break a rule
+        _mark(marks, c, "hint-broken")
     _mark(marks, mistake.cell, "hint-wrong")
     forced = {c: {d: "hint-on"} for c, d in mistake.forced}
     shown = {c: 1 << (d - 1) for c, d in mistake.forced}
@@ -87,7 +89,14 @@ def _step_panel(
         for cell in notes:
             if not state.grid[cell]:
                 shown[cell] = cands[cell] | sum(1 << (d - 1) for d in notes[cell])
-    return Panel(title, tuple(lines), "info", level < 3, found.move, marks, notes, shown)
+    move = found.move if _changes(state, step) else ""  # nothing to remove: no button
+    return Panel(title, tuple(lines), "info", level < 3, move, marks, notes, shown)
+
+
+def _changes(state: GameState, step: Step) -> bool:
+    """Making the step changes the grid: it places a digit, or removes one from notes."""
+    noted = any(state.notes[c] >> (d - 1) & 1 for c, d in step.eliminations)
+    return bool(step.placements) or noted
 
 
 def _mark(marks: dict[int, str], cell: int, name: str) -> None:
@@ -96,7 +105,8 @@ def _mark(marks: dict[int, str], cell: int, name: str) -> None:
 
 def apply(state: GameState, found: Hint) -> GameState:
     """The state after the hint's move: a mistake cleared, or the step's digits placed and its
-    candidates taken out of the notes. The hint panel closes."""
+    candidates taken out of the notes that hold them (cells without notes stay without: the
+    move never writes notes the player did not make). The hint panel closes."""
     entries = list(state.entries)
     notes = list(state.notes)
     if found.mistake:
@@ -105,10 +115,11 @@ def apply(state: GameState, found: Hint) -> GameState:
         else:
             notes[found.mistake.cell] = 0
     elif found.step:
-        cands = candidates(state.grid, state.notes)
         for cell, digit in found.step.eliminations:
-            notes[cell] = (notes[cell] or cands[cell]) & ~(1 << (digit - 1))
+            notes[cell] &= ~(1 << (digit - 1))
         for cell, digit in found.step.placements:
             entries[cell] = digit
             notes[cell] = 0
+            for peer in PEERS[cell]:  # as when the player places it
+                notes[peer] &= ~(1 << (digit - 1))
     return replace(state, entries=tuple(entries), notes=tuple(notes), hint=0)

@@ -56,6 +56,7 @@ class Mistake:
     text: str  # which cell, and why it cannot be so
     cells: tuple[int, ...]  # the cells that show why (the mistake's cell first)
     forced: tuple[Candidate, ...] = ()  # the digits it would force, in order
+    broken: tuple[int, ...] = ()  # where those digits break a rule (e.g. a cell left empty)
 
 
 @dataclass(frozen=True)
@@ -215,14 +216,17 @@ def _clash(grid: Grid, cell: int) -> tuple[str, tuple[int, ...]] | None:
     return None
 
 
-def _why_wrong(grid: Grid, correct: Grid, cell: int) -> tuple[str, list[Candidate]]:
-    """Why the digit in `cell` of `grid` cannot stand in a one-solution puzzle, and the digits
+def _why_wrong(
+    grid: Grid, correct: Grid, cell: int
+) -> tuple[str, list[Candidate], tuple[int, ...]]:
+    """Why the digit in `cell` of `grid` cannot stand in a one-solution puzzle, the digits
     that show it: a visible clash (the clashing cells), else the singles it forces from the
-    `correct` digits up to a contradiction (those it causes first)."""
+    `correct` digits up to a contradiction (those it causes first), and the contradiction's
+    cells."""
     clash = _clash(grid, cell)
     if clash:
         text, cells = clash
-        return text, [(c, grid[c]) for c in cells]
+        return text, [(c, grid[c]) for c in cells], ()
     digit = grid[cell]
     trail = follow(Position.from_grid(correct), cell, digit, caused_only=False, limit=MAX_TRACE)
     if trail.contradiction is None:
@@ -230,16 +234,18 @@ def _why_wrong(grid: Grid, correct: Grid, cell: int) -> tuple[str, list[Candidat
             f"with {digit} there the puzzle has no solution: its only solution has another "
             "digit in that cell",
             [],
+            (),
         )
     forced = [(move.cell, move.digit) for move in trail.forced]
     broken = trail.contradiction.hypothetical
+    where = trail.contradiction.cells
     if not forced:
-        return f"with {digit} there, {broken}", []
+        return f"with {digit} there, {broken}", [], where
     shown = ", ".join(f"{cell_name(c)} {d}" for c, d in forced[:SHOWN_TRACE])
     more = len(forced) - SHOWN_TRACE
     if more > 0:
         shown += f" and {more} more forced digit{'s' if more > 1 else ''}"
-    return f"it forces {shown}, and then {broken}", forced
+    return f"it forces {shown}, and then {broken}", forced, where
 
 
 def find_mistakes(
@@ -252,11 +258,11 @@ def find_mistakes(
     correct = tuple(d if d == solution[c] else 0 for c, d in enumerate(grid))
     for cell, entry in enumerate(entries):
         if entry and not puzzle[cell] and entry != solution[cell]:
-            why, shown = _why_wrong(grid, correct, cell)
+            why, shown, broken = _why_wrong(grid, correct, cell)
             text = f"{cell_name(cell)} can't be {entry}: {why}."
             cells = (cell, *(c for c, _ in shown))
             forced = tuple((c, d) for c, d in shown if not grid[c])
-            found.append(Mistake(cell, entry, "entry", text, cells, forced))
+            found.append(Mistake(cell, entry, "entry", text, cells, forced, broken))
     for cell, mask in enumerate(notes):
         need = solution[cell]
         if mask and not puzzle[cell] and not entries[cell] and not mask & BIT[need]:
