@@ -131,7 +131,8 @@ def test_a_lead_says_how_many_steps_and_where_to_start() -> None:
     steps = len(found.lead)
     assert steps >= 3 and found.step == found.lead[0]
     where = look_at(found.step)
-    assert found.look == f"Not yet: r1c2 can be filled after {steps} steps. Start at {where}."
+    count = f"{'after' if found.shortest else 'within'} {steps} steps"
+    assert found.look == f"Not yet: r1c2 can be filled {count}. Start at {where}."
     assert found.technique.startswith(found.step.technique) and where in found.technique
     assert len(found.way) == steps + 1
     assert found.way[0] == f"{found.technique}: {found.move[0].lower()}{found.move[1:]}"

@@ -7,9 +7,9 @@ independently of the hint code:
 
 - level 1: "Yes, X can be filled now" -> the step places X's digit. "Not yet" -> no single and
   no direct technique (pointing, claiming, hidden pair or triple leaving X a hidden single)
-  fills X, and the engine's next step does not place it. "after k steps" -> the k steps, made
-  in order, are each valid there, and then one step fills X. "no short way" -> the step is the
-  engine's next step.
+  fills X, and the engine's next step does not place it. "after (or within) k steps" -> the
+  k steps, made in order, are each valid there, and then one step fills X. "no short way" ->
+  the step is the engine's next step.
 - level 2: the technique's units hold the step's cells.
 - level 3: the highlighted candidates are candidates of the position, the eliminations remove
   candidates that are there and are not the solution's digits, the placements are.
@@ -152,7 +152,7 @@ def check_claims(s: Position, found: Hint, target: int, solution: Grid) -> None:
         engine = next_step(s.to_grid(), s.cands, budget=HINT_BUDGET, solution=solution)
         assert engine is not None and (target, solution[target]) not in engine.placements
         if found.lead:
-            count = re.search(r"after (\d+) steps|needs (one) step first", look)
+            count = re.search(r"(?:after|within) (\d+) steps|needs (one) step first", look)
             assert count is not None, look
             assert len(found.lead) == (1 if count.group(2) else int(count.group(1)))
             assert found.lead[0] == step

@@ -52,9 +52,9 @@ class Mistake:
     """An entry that is not the solution's digit, or notes that leave that digit out.
 
     For a wrong entry without a visible clash, `forced` are the digits it forces, in order, up
-    to a contradiction (each one needed to reach it), `chain` says each in words and then the
-    contradiction, and `dead` are the candidates the contradiction finds gone (a cell's, or a
-    digit's places in `units`).
+    to a contradiction (each one needed to reach it); `chain` says each in words, then the
+    contradiction, when the sentence does not name them all; `dead` are the candidates the
+    contradiction finds gone (a cell's, or a digit's places in `units`).
     """
 
     cell: int
@@ -108,8 +108,9 @@ class Hint:
                 f"Not yet: {name} needs one step first. Look at {where}: what you find there "
                 f"lets you fill {name}."
             )
-        if self.lead:
-            return f"Not yet: {name} can be filled after {len(self.lead)} steps. Start at {where}."
+        if self.lead:  # "within": a sequence found, not proved the shortest
+            count = f"{'after' if self.shortest else 'within'} {len(self.lead)} steps"
+            return f"Not yet: {name} can be filled {count}. Start at {where}."
         return (
             f"Not yet, and no short way to {name} was found. The easiest step now is at "
             f"{where}; ask again after it."
@@ -237,16 +238,20 @@ def _wrong_entry(grid: Grid, correct: Grid, cell: int, budget: Budget) -> Mistak
     if not reasons:
         because = f"with {digit} there, {then}"
     elif len(reasons) <= SHOWN_TRACE and not found.first:
-        because = f"then {listed([*reasons, then])}"
+        because = f"with {digit} there, {', '.join(reasons)}, and then {then}"
     else:
-        many = f"{len(reasons)} digits one after another" if len(reasons) > 1 else "a digit"
-        because = f"it forces {many} (the chain below), and then {then}"
-    if found.first:
-        steps = "step" if len(found.first) == 1 else f"{len(found.first)} steps"
+        many = f"{len(reasons)} digits are" if len(reasons) > 1 else "a digit is"
         because = (
-            f"after the {steps} below, which hold whatever {name} holds, {because[0].lower()}"
-            f"{because[1:]}"
+            f"with {digit} there, {many} forced one after another (the chain below), and then "
+            f"{then}"
         )
+    if found.first:
+        steps = (
+            "the step below is"
+            if len(found.first) == 1
+            else f"the {len(found.first)} steps below are"
+        )
+        because = f"once {steps} made (they hold whatever {name} holds), {because}"
     start = Position.from_grid(correct)
     for step in found.first:
         start.apply(step.placements, step.eliminations)
@@ -258,12 +263,14 @@ def _wrong_entry(grid: Grid, correct: Grid, cell: int, budget: Budget) -> Mistak
         d = broken.digit
         dead = tuple((c, d) for c in broken.cells if start.cands[c] & BIT[d])
         shows = tuple(c for c, _ in dead)
-    chain = (
-        *(f"{technique_text(step)}: {step.text}" for step in found.first),
-        f"{name} is {digit} (your entry)",
-        *reasons,
-        f"so {then}",
-    )
+    chain: tuple[str, ...] = ()
+    if len(reasons) > SHOWN_TRACE or found.first:  # what the sentence leaves to the chain
+        chain = (
+            *(f"{technique_text(step)}: {step.text}" for step in found.first),
+            f"{name} is {digit} (your entry)",
+            *reasons,
+            f"so {then}",
+        )
     cells = tuple(dict.fromkeys((cell, *(c for c, _ in forced), *shows)))
     units = () if broken.unit is None else (broken.unit,)
     text = f"{name} can't be {digit}: {because}."

@@ -277,6 +277,27 @@ def _closure(board: _Board) -> list[int] | None:
     return [made[i] for i in sorted(kept)]
 
 
+def _works(board: _Board, moves: list[int]) -> bool:
+    """Can the moves be made in this order, each then a single or a lock that removes
+    something, and can the target be filled after them?"""
+    x, free = board.x, board.free
+    for m in moves:
+        singles, locks = board.moves(x, free)
+        if m not in (singles if m < LOCK else locks):
+            return False
+        x, free = _apply(x, free, m)
+    return board.fillable(x)
+
+
+def _trimmed(board: _Board, moves: list[int]) -> list[int]:
+    """The moves without those the rest can do without (tried from the last to the first)."""
+    for i in range(len(moves) - 1, -1, -1):
+        fewer = moves[:i] + moves[i + 1 :]
+        if _works(board, fewer):
+            moves = fewer
+    return moves
+
+
 class _Deepening:
     """Iterative deepening for a sequence shorter than `limit` moves (see the docstring)."""
 
@@ -458,6 +479,7 @@ def _basic(
     bound = _closure(board)
     if bound is None:
         return None
+    bound = _trimmed(board, bound)
     cap = min(LEAD_NODES, meter.max_nodes - meter.nodes)
     try:
         shorter = _Deepening(board, meter, cap).run(len(bound))
