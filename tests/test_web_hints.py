@@ -7,7 +7,7 @@ from html import unescape
 
 import pytest
 from flask.testing import FlaskClient
-from puzzles import EASY
+from puzzles import COLOURING, EASY, X_CHAIN
 from werkzeug.test import TestResponse
 
 from webapp.sudoku import Step, cell_name, hint, parse, solve
@@ -209,11 +209,6 @@ def test_notes_in_a_filled_cell_are_refused_with_a_way_out(client: FlaskClient) 
 
 
 # What level 3 and a mistake fold under the sentence, and draw on the grid
-
-# From norvig_top95 (lines 1 and 9): the 24th step of the first's logical solve is a simple
-# colouring, the 17th of the second's an X-chain.
-COLOURING = ".4.5.....8...9..3..76.2.....146..........9..7.....36....1..4.5..6......3..71..2.."
-X_CHAIN = "6.2.5.........3.4..........43...8....1....2........7..5..27...........81...6....."
 
 
 def before_step(line: str, technique: str) -> tuple[GameState, Step]:
