@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from puzzles import COLOURING, EASY, X_CHAIN
@@ -32,9 +34,14 @@ SIZES = {"375": PHONE, "1280": DESKTOP}
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
 
-def open_page(browser: Browser, server: str, size: str, js: bool = True) -> Page:
+@contextmanager
+def opened(browser: Browser, server: str, size: str, js: bool = True) -> Iterator[Page]:
+    """A page at that width (axe-core may be injected), closed afterwards."""
     context = new_context(browser, server, js=js, viewport=SIZES[size], bypass_csp=True)
-    return context.new_page()
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
 
 
 def fold(page: Page, summary: str):  # -> Locator
@@ -56,8 +63,7 @@ def test_the_way_to_a_cell_unfolds_without_javascript(
 ) -> None:
     url = GameState(parse(HARD), cell=1, hint=3).url  # r1c2: several steps away
     for js in (False, True):
-        page = open_page(browser, server, size, js=js)
-        try:
+        with opened(browser, server, size, js=js) as page:
             page.goto(url)
             expect(page.locator("#hint")).to_contain_text("Not yet: r1c2 can be filled")
             way = fold(page, "The way to r1c2")
@@ -70,15 +76,12 @@ def test_the_way_to_a_cell_unfolds_without_javascript(
             assert count is not None, text
             expect(way.locator("li")).to_have_count(int(count.group(1)) + 1)
             check_page(page, size, f"hint-way-{'js' if js else 'nojs'}", axe=js)
-        finally:
-            page.context.close()
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_simple_colouring_shows_two_colours(browser: Browser, server: str, size: str) -> None:
     state, step = before_step(COLOURING, "Simple colouring")
-    page = open_page(browser, server, size)
-    try:
+    with opened(browser, server, size) as page:
         page.goto(state.url)
         first = page.locator(".notes .hint-colour-1")
         second = page.locator(".notes .hint-colour-2")
@@ -92,23 +95,18 @@ def test_simple_colouring_shows_two_colours(browser: Browser, server: str, size:
         colours.locator("summary").click()
         expect(colours.locator("li").first).to_contain_text("Filled blue: ")
         check_page(page, size, "hint-colouring")
-    finally:
-        page.context.close()
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_a_chain_is_shown_whole(browser: Browser, server: str, size: str) -> None:
     state, step = before_step(X_CHAIN, "X-chain")
-    page = open_page(browser, server, size)
-    try:
+    with opened(browser, server, size) as page:
         page.goto(state.url)
         chain = fold(page, "The whole chain")
         chain.locator("summary").click()
         expect(chain.locator("li")).to_have_text(step.notation[0])
         expect(page.locator(".cell.hint-cell")).to_have_count(len(set(step.cells)))
         check_page(page, size, "hint-chain")
-    finally:
-        page.context.close()
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -117,8 +115,7 @@ def test_a_wrong_entry_shows_its_chain_and_the_cell_it_empties(
 ) -> None:
     entries = [0] * 81
     entries[7] = 7  # r1c8 is 3 in EASY: a 7 forces six digits, then r7c9 has no digit left
-    page = open_page(browser, server, size)
-    try:
+    with opened(browser, server, size) as page:
         page.goto(GameState(parse(EASY), tuple(entries)).url)
         page.locator("#act-hint").click()
         expect(page.locator("#hint")).to_contain_text("r1c8 can't be 7")
@@ -129,5 +126,3 @@ def test_a_wrong_entry_shows_its_chain_and_the_cell_it_empties(
         chain.locator("summary").click()
         expect(chain.locator("li").last).to_have_text("so r7c9 would have no digit left")
         check_page(page, size, "hint-wrong-chain")
-    finally:
-        page.context.close()
