@@ -7,9 +7,10 @@ contradiction: a cell with no digit left, or a digit with no place left in a uni
 alone forces nothing broken, the follower may use the position's other singles as well. The
 trail it walks is then cut down to what the contradiction needs: working back from it, each
 candidate the contradiction (or a forced digit) needs gone is put down to one placement that
-removed it, the one already kept if there is one, else the earliest. What is left is a chain in
-which every digit is needed, in the order they were forced. Of the contradictions present when
-the follower stops, the one with the shortest chain is given.
+removed it, the one already kept if there is one, else the earliest; then each digit left is
+dropped if the chain holds without it. What is left is a chain in which every digit is needed,
+in the order they were forced. Of the contradictions present when the follower stops, the one
+with the shortest chain is given.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from .board import (
     PEER_BB,
     UNIT_BB,
     UNITS,
+    UNITS_OF,
     Grid,
     cell_name,
     unit_name,
@@ -80,15 +82,65 @@ def _refute(start: Position, cell: int, digit: int) -> Refutation:
     end = start.copy()
     for move in moves:
         end.place(move.cell, move.digit)
-    best: tuple[int, ...] | None = None
+    best: list[Forced] | None = None
     found = trail.contradiction
     for broken in [trail.contradiction, *_contradictions(end)]:
-        kept = _needed(start, moves, broken)
+        kept = [moves[i] for i in _needed(start, moves, broken) if i]
         if best is None or len(kept) < len(best):
             best, found = kept, broken
     assert best is not None
-    chain = tuple(moves[i] for i in best if i)
-    return Refutation((), chain, found, len(trail.forced))
+    chain, found = _trimmed(start, cell, digit, best, found)
+    return Refutation((), tuple(chain), found, len(trail.forced))
+
+
+def _holds(
+    start: Position, cell: int, digit: int, forced: list[Forced], broken: Contradiction
+) -> tuple[list[Forced], Contradiction] | None:
+    """The chain replayed: each digit a single when it comes (by the reason it gives if that
+    still holds, else by another), then the same contradiction (with the cells it now has);
+    None if it breaks."""
+    s = start.copy()
+    s.place(cell, digit)
+    out = []
+    for move in forced:
+        reason = _single_reason(s, move)
+        if reason is None:
+            return None
+        out.append(reason)
+        s.place(move.cell, move.digit)
+    for now in _contradictions(s):
+        if (now.kind, now.digit, now.unit, now.cells[:1]) == (
+            broken.kind,
+            broken.digit,
+            broken.unit,
+            broken.cells[:1] if broken.kind == NO_DIGIT else now.cells[:1],
+        ):
+            return out, now
+    return None
+
+
+def _single_reason(s: Position, move: Forced) -> Forced | None:
+    """`move` with a reason it is a single in `s` (its own if that holds), or None."""
+    if s.grid[move.cell] or not s.cands[move.cell] & BIT[move.digit]:
+        return None
+    alone = DIGITS_OF[s.cands[move.cell]] == (move.digit,)
+    units = [u for u in UNITS_OF[move.cell] if s.dbb[move.digit] & UNIT_BB[u] == 1 << move.cell]
+    if (move.unit is None and alone) or move.unit in units:
+        return move
+    if units:
+        return move._replace(unit=units[0])
+    return move._replace(unit=None) if alone else None
+
+
+def _trimmed(
+    start: Position, cell: int, digit: int, forced: list[Forced], broken: Contradiction
+) -> tuple[list[Forced], Contradiction]:
+    """The chain without the digits it can do without (tried from the last to the first)."""
+    for i in range(len(forced) - 1, -1, -1):
+        fewer = _holds(start, cell, digit, forced[:i] + forced[i + 1 :], broken)
+        if fewer is not None:
+            forced, broken = fewer
+    return forced, broken
 
 
 def _contradictions(s: Position) -> list[Contradiction]:
