@@ -287,3 +287,18 @@ def test_a_solve_that_runs_out_of_budget_says_so() -> None:
     assert (
         found.problem == "The solver ran out of its budget on this puzzle, so no hint can be given."
     )
+
+
+@pytest.mark.parametrize("nodes", [25, 300, 20_000])
+def test_the_way_to_a_cell_is_the_same_every_time_within_any_budget(nodes: int) -> None:
+    """The lead is searched within the hint's node budget: the same answer on every run, and
+    whatever the budget allows, the steps it gives work."""
+    solution = solution_of(HARD)
+    found = {hint(HARD, NONE, None, 1, budget=Budget(nodes=nodes)) for _ in range(3)}
+    assert len(found) == 1
+    (answer,) = found
+    if answer.lead:
+        after = made(Position.from_grid(HARD), *answer.lead)
+        assert answer.fill == fill_now(after, 1, solution) is not None
+    else:
+        assert answer.problem or "no short way" in answer.look

@@ -235,12 +235,12 @@ def _removes(move: int) -> int:
     return AROUND[move] if move < LOCK else LOCK_MOVES[move].removes
 
 
-def _closure(board: _Board) -> list[int] | None:
+def _closure(board: _Board, meter: Meter) -> list[int] | None:
     """Singles and locked candidates that can help, in waves (each wave makes every move
     there is), until the target can be filled; then the moves that needed, worked back from
     the target: each candidate that had to go is put down to a move of the wave that removed
     it, one already kept if there is one. They are returned in order; None if the target is
-    never filled."""
+    never filled. Each wave costs the meter a node."""
     x, free = board.x, board.free
     every = board.top
     start = x & free & lanes.CELL_VIEW
@@ -248,6 +248,7 @@ def _closure(board: _Board) -> list[int] | None:
     needs: list[int] = []  # what each needed gone
     removers: dict[int, list[int]] = {}  # candidate -> the moves of the wave that took it
     while not board.fillable(x):
+        meter.spend()
         singles, locks = board.moves(x, free, board.singles_in[every], board.locks_in[every])
         wave = sorted((m for m in singles + locks if m in board.dist), key=board.dist.__getitem__)
         if not wave:
@@ -481,7 +482,10 @@ def _basic(
     """The fewest singles and locked candidates after which `target` can be filled, and
     whether they are proved the fewest; None if none do."""
     board = _Board(s, target, solution)
-    bound = _closure(board)
+    try:
+        bound = _closure(board, meter)
+    except OutOfBudget:
+        return None
     if bound is None:
         return None
     bound = _trimmed(board, bound)
