@@ -9,10 +9,10 @@ engine's own easiest step when that step places the cell).
 Otherwise `lead` looks for the fewest steps after which the cell can be filled. Among singles
 and locked candidates (pointing, claiming), on the bit-lane board of lanes.py:
 
-1. Their closure: make them one at a time until none is left. If the cell is never filled,
-   no sequence of them reaches it. If it is, the moves it needed, worked back from the cell
-   (each candidate that had to go is put down to the move that removed it), are a sequence
-   that works: an upper bound.
+1. Their closure: make them in waves (every move there is) until none is left. If the cell is
+   never filled, no sequence of them reaches it. If it is, the moves it needed, worked back
+   from the cell (each candidate that had to go is put down to a move that removed it), then
+   without any the rest can do without, are a sequence that works: an upper bound.
 2. Iterative deepening for a shorter one: every sequence of 1, 2, 3 ... moves. Every single
    places the solution's digit, so candidates only ever go and what a set of moves leaves does
    not depend on their order: each set is tried in one order only (a move comes before a
@@ -35,7 +35,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from . import lanes
-from .board import BIT, BOXES, COLS, DIGITS_OF, ROWS, UNIT_BB, UNITS, UNITS_OF, Grid
+from .board import BIT, DIGITS_OF, UNIT_BB, UNITS, UNITS_OF, Grid
 from .logic import solve_logically
 from .ratings import rating
 from .search import Budget, Meter, OutOfBudget
@@ -113,7 +113,6 @@ AROUND = tuple(
     a | b for a, b in zip(lanes.OTHER_DIGITS_IN_CELL, lanes.SAME_DIGIT_IN_PEERS, strict=True)
 )
 UNIT_DIGIT0 = tuple(tuple(_in_view0(UNITS[u], d) for d in range(9)) for u in range(27))
-UNIT_OF_VIEW = (ROWS, COLS, BOXES)
 
 
 def _lane(x: int, pos: int) -> int:
@@ -239,8 +238,9 @@ def _closure(board: _Board, meter: Meter) -> list[int] | None:
     """Singles and locked candidates that can help, in waves (each wave makes every move
     there is), until the target can be filled; then the moves that needed, worked back from
     the target: each candidate that had to go is put down to a move of the wave that removed
-    it, one already kept if there is one. They are returned in order; None if the target is
-    never filled. Each wave costs the meter a node."""
+    it, one already kept if there is one. They are returned in an order that works; None if
+    the target is never filled (or, rarely, no order of them works). Each wave costs the meter
+    a node."""
     x, free = board.x, board.free
     every = board.top
     start = x & free & lanes.CELL_VIEW
@@ -276,7 +276,30 @@ def _closure(board: _Board, meter: Meter) -> list[int] | None:
             if kept.isdisjoint(took_it):
                 kept.add(took_it[0])
                 todo.append(needs[took_it[0]])
-    return [made[i] for i in sorted(kept)]
+    return _in_order(board, [made[i] for i in sorted(kept)])
+
+
+def _in_order(board: _Board, moves: list[int]) -> list[int] | None:
+    """The moves in an order in which each can be made when it comes (the first lock that can,
+    else the first single, each time), if they can all be made and the target then filled;
+    else None. (Within a wave the
+    moves were all possible at its start, but one may take another's pattern away: a lock
+    whose base unit is left with one place is a single, not a lock.)"""
+    x, free = board.x, board.free
+    left = list(moves)
+    done = []
+    while left:
+        singles, locks = board.moves(x, free)
+        # Locks first: a single made before a lock can leave its base unit one place.
+        ready = next((m for m in left if m in locks), None)
+        if ready is None:
+            ready = next((m for m in left if m in singles), None)
+        if ready is None:
+            return None
+        left.remove(ready)
+        done.append(ready)
+        x, free = _apply(x, free, ready)
+    return done if board.fillable(x) else None
 
 
 def _works(board: _Board, moves: list[int]) -> bool:
