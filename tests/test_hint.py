@@ -117,6 +117,7 @@ def test_every_cell_is_filled_now_or_led_to(puzzle: Grid) -> None:
         assert fill_now(after, target, solution) == found.fill
         if len(found.lead) <= 3:  # short ones are proved shortest within the budget
             assert found.shortest
+        assert found.after == (len(found.lead) == 1)
         if found.shortest:  # after the first step, it is one step nearer
             nearer = made(s, step)
             again = hint(nearer.to_grid(), NONE, tuple(nearer.cands), target, budget=BUDGET)

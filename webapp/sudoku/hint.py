@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from .board import (
     BIT,
     DIGITS_OF,
+    UNIT_BB,
     UNITS,
     UNITS_OF,
     Grid,
@@ -77,6 +78,9 @@ class Hint:
     steps after which the target can be filled (the first is `step`) and `fill` the step that
     then fills it; `shortest` says no shorter sequence of singles and locked candidates does
     it. A target with neither (no way to it found within the budget) gets the easiest step.
+    For a step that does not fill the target, `helps` says it narrows what the target can hold
+    or where one of its candidates can go in its units, and `after` that the target can be
+    filled once it is made.
     """
 
     target: int | None
@@ -84,6 +88,8 @@ class Hint:
     mistake: Mistake | None = None
     step: Step | None = None
     direct: bool = False
+    helps: bool = False
+    after: bool = False
     lead: tuple[Step, ...] = ()
     fill: Step | None = None
     shortest: bool = False
@@ -193,14 +199,30 @@ def _step_for(s: Position, target: int | None, solution: Grid, budget: Budget) -
         return Hint(target, step=step, direct=True)
     found = lead(s, target, solution, step, budget)
     if found is None:
-        return Hint(target, step=step)
+        helps, after = _progress(s, step, target, solution)
+        return Hint(target, step=step, helps=helps, after=after)
+    helps, after = _progress(s, found.steps[0], target, solution)
     return Hint(
         target,
         step=found.steps[0],
+        helps=helps,
+        after=after,
         lead=found.steps,
         fill=found.fill,
         shortest=found.shortest,
     )
+
+
+def _progress(s: Position, step: Step, target: int, solution: Grid) -> tuple[bool, bool]:
+    """(helps, after) (see Hint) for a step that does not fill `target`."""
+    trial = s.copy()
+    trial.apply(step.placements, step.eliminations)
+    helps = trial.cands[target] != s.cands[target] or any(
+        trial.dbb[d] & UNIT_BB[u] != s.dbb[d] & UNIT_BB[u]
+        for u in UNITS_OF[target]
+        for d in DIGITS_OF[s.cands[target]]
+    )
+    return helps, fill_now(trial, target, solution) is not None
 
 
 def _clash(grid: Grid, cell: int) -> tuple[str, tuple[int, ...]] | None:
