@@ -120,7 +120,7 @@ def test_a_wrong_entry_shows_its_chain_and_the_cell_it_empties(
         page.locator("#act-hint").click()
         expect(page.locator("#hint")).to_contain_text("r1c8 can't be 7")
         expect(page.locator("#c7")).to_have_class(re.compile(r"\bhint-wrong\b"))
-        expect(page.locator("#c62")).to_have_class(re.compile(r"\bhint-dead\b"))  # r7c9
+        expect(page.locator("#c62")).to_have_class(re.compile(r"\bhint-broken\b"))  # r7c9
         expect(page.locator(".notes .hint-on")).to_have_count(6)
         chain = fold(page, "The whole chain")
         chain.locator("summary").click()

@@ -264,5 +264,5 @@ def test_a_wrong_entry_shows_its_chain_on_the_grid(client: FlaskClient) -> None:
     found = hint(puzzle, tuple(entries))
     assert found.mistake is not None and len(found.mistake.forced) == 6
     assert page.count('class="hint-on"') == 6  # each forced digit, alone in its cell
-    assert "hint-dead" in page  # r7c9, its last candidates struck out
+    assert "hint-broken" in page  # r7c9, its last candidates struck out
     assert page.count('class="hint-off"') == len(found.mistake.dead) >= 2

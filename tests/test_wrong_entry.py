@@ -89,6 +89,9 @@ def test_a_short_chain_is_said_in_full() -> None:
     )
     assert found.mistake.chain == ()  # the sentence says it all: nothing folded
     assert found.mistake.units == (24,) and {c for c, _ in found.mistake.dead} <= set(UNITS[24])
+    assert found.mistake.broken and set(found.mistake.broken) <= set(
+        UNITS[24]
+    )  # box 7's open cells
 
 
 @pytest.mark.data

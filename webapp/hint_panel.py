@@ -90,8 +90,8 @@ def _mistake_panel(mistake: Mistake, move: str, marks: dict[int, str]) -> Panel:
         notes.setdefault(c, {})[d] = "hint-on"
     for c, d in mistake.dead:
         notes.setdefault(c, {})[d] = "hint-off"
-    if mistake.dead and not mistake.units:  # a cell left with no digit
-        _mark(marks, mistake.dead[0][0], "hint-dead")
+    for c in mistake.broken:  # where the forced digits break a rule
+        _mark(marks, c, "hint-broken")
     for c, digits in notes.items():
         shown[c] = sum(1 << (d - 1) for d in digits)
     folds: tuple[Fold, ...] = ()

@@ -53,7 +53,9 @@ class Mistake:
     """An entry that is not the solution's digit, or notes that leave that digit out.
 
     For a wrong entry without a visible clash, `forced` are the digits it forces, in order, up
-    to a contradiction (each one needed to reach it); `chain` says each in words, then the
+    to a contradiction (each one needed to reach it), `broken` the cells of that contradiction
+    (the cell left without a digit, or the open cells of the unit left without a place for a
+    digit); `chain` says each in words, then the
     contradiction, when the sentence does not name them all; `dead` are the candidates the
     contradiction finds gone (a cell's, or a digit's places in `units`).
     """
@@ -64,6 +66,7 @@ class Mistake:
     text: str  # which cell, and why it cannot be so
     cells: tuple[int, ...]  # the cells that show why (the mistake's cell first)
     forced: tuple[Candidate, ...] = ()  # the digits it would force, in order
+    broken: tuple[int, ...] = ()  # where those digits break a rule (e.g. a cell left empty)
     chain: tuple[str, ...] = ()  # each forced digit with its reason, then the contradiction
     dead: tuple[Candidate, ...] = ()  # the candidates the contradiction finds gone
     units: tuple[int, ...] = ()  # the unit left without a place for a digit, if that is it
@@ -296,7 +299,7 @@ def _wrong_entry(grid: Grid, correct: Grid, cell: int, budget: Budget) -> Mistak
     cells = tuple(dict.fromkeys((cell, *(c for c, _ in forced), *shows)))
     units = () if broken.unit is None else (broken.unit,)
     text = f"{name} can't be {digit}: {because}."
-    return Mistake(cell, digit, "entry", text, cells, forced, chain, dead, units)
+    return Mistake(cell, digit, "entry", text, cells, forced, broken.cells, chain, dead, units)
 
 
 def first_mistake(
