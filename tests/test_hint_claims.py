@@ -6,10 +6,10 @@ Each claim is checked against the engine's own step and the solution, with check
 independently of the hint code:
 
 - level 1: "Yes, X can be filled now" -> the step places X's digit. "Not yet" -> no single and
-  no direct technique (pointing, claiming, hidden pair or triple leaving X a hidden single)
-  fills X, and the engine's next step does not place it. "after (or within) k steps" -> the
-  k steps, made in order, are each valid there, and then one step fills X. "no short way" ->
-  the step is the engine's next step.
+  no direct technique (pointing, claiming, hidden pair or triple leaving X a hidden single, as
+  Sudoku Explainer defines them) fills X, and the engine's next step does not place it.
+  "after (or within) k steps" -> the k steps, made in order, are each valid there, and then
+  one step fills X. "no short way" -> the step is the engine's next step.
 - level 2: the technique's units hold the step's cells.
 - level 3: the highlighted candidates are candidates of the position, the eliminations remove
   candidates that are there and are not the solution's digits, the placements are.
@@ -73,38 +73,41 @@ def is_single(s: Position, cell: int) -> bool:
     return any(places(s, d, u) == {cell} for d in DIGITS_OF[s.cands[cell]] for u in UNITS_OF[cell])
 
 
-def elimination_sets(s: Position) -> list[set[tuple[int, int]]]:
-    """What every pointing, claiming, hidden pair and hidden triple of the position removes (a
-    hidden subset's digits have two places or more in the unit: with one, it is a single)."""
+def direct_patterns(s: Position) -> list[tuple[set[tuple[int, int]], list[int]]]:
+    """Every pointing, claiming, hidden pair and hidden triple of the position: what it
+    removes, and the units where a single it leaves makes it "direct" (Sudoku Explainer's
+    definition: a box for pointing, a line of the base's kind for claiming, the subset's own
+    unit for a hidden pair or triple). A hidden subset's digits have two places or more in the
+    unit: with one, it is a single."""
     found = []
     for box in range(18, 27):
         for line in range(18):
             shared = set(UNITS[box]) & set(UNITS[line])
             if not shared:
                 continue
+            same_kind = list(range(9)) if line < 9 else list(range(9, 18))
             for d in DIGITS:
                 in_box, in_line = places(s, d, box), places(s, d, line)
-                if in_box and in_box <= shared:
-                    found.append({(c, d) for c in in_line - shared})
-                if in_line and in_line <= shared:
-                    found.append({(c, d) for c in in_box - shared})
+                if in_box and in_box <= shared:  # pointing
+                    found.append(({(c, d) for c in in_line - shared}, list(range(18, 27))))
+                if in_line and in_line <= shared:  # claiming
+                    found.append(({(c, d) for c in in_box - shared}, same_kind))
     for u in range(27):
         for k in (2, 3):
             for digits in combinations(DIGITS, k):
                 cells = set().union(*(places(s, d, u) for d in digits))
                 if len(cells) == k and all(len(places(s, d, u)) >= 2 for d in digits):
-                    found.append(
-                        {(c, e) for c in cells for e in DIGITS_OF[s.cands[c]] if e not in digits}
-                    )
-    return [e for e in found if e]
+                    gone = {(c, e) for c in cells for e in DIGITS_OF[s.cands[c]] if e not in digits}
+                    found.append((gone, [u]))
+    return [(gone, units) for gone, units in found if gone]
 
 
 def direct_fill(s: Position, cell: int, digit: int) -> bool:
-    """Does some pointing, claiming or hidden pair or triple leave `cell` the only place for
-    `digit` in one of its units?"""
-    for gone in elimination_sets(s):
-        left = [places(s, digit, u) - {c for c, d in gone if d == digit} for u in UNITS_OF[cell]]
-        if {cell} in left:
+    """Does some direct pointing, claiming, hidden pair or triple leave `cell` the only place
+    for `digit`?"""
+    for gone, units in direct_patterns(s):
+        lost = {c for c, d in gone if d == digit}
+        if any(places(s, digit, u) - lost == {cell} for u in UNITS_OF[cell] if u in units):
             return True
     return False
 

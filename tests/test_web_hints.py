@@ -75,7 +75,7 @@ def test_hint_levels_one_click_at_a_time(client: FlaskClient) -> None:
     assert first.headers["HX-Replace-Url"] == GameState(PUZZLE, cell=2, hint=1).url
     page = html(first)
     assert levels(page) == ["Where to look"]
-    assert "Not yet: r1c3 needs one step first. Look at box 7" in panel_html(page)
+    assert "Not yet: r1c3 can be filled after 2 steps. Start at box 7." in panel_html(page)
     assert "Show more" in page and "hint-zone" not in page  # nothing drawn yet
     assert "<details" not in panel_html(page)
 
@@ -96,7 +96,8 @@ def test_hint_levels_one_click_at_a_time(client: FlaskClient) -> None:
     assert list(folds) == ["The way to r1c3"]
     assert folds["The way to r1c3"] == [
         "Hidden single in box 7: place 3 in r8c3",
-        "Then r1c3 can be filled: Direct pointing in box 7, column 2 and row 1",
+        "Pointing in box 7 and column 2: remove 7 from r1c2, r5c2 and r6c2",
+        "Then r1c3 can be filled: Hidden single in row 1",
     ]
 
 

@@ -185,6 +185,13 @@ class _Board:
         """Is the target a naked or hidden single in `x`?"""
         return any(_one(_lane(x, pos)) for pos in self.lanes)
 
+    def direct_fill(self, x: int, m: int) -> bool:
+        """Does lock `m`, made in `x`, leave the target a hidden single where a direct
+        pointing (in its box) or claiming (in its line of the base's kind) leaves one?"""
+        lock = LOCK_MOVES[m]
+        view = 3 if lock.pointing else 1 if lock.base < 9 else 2
+        return _one(_lane(x & lanes.LOCKED_KEEP[lock.flag], self.lanes[view]))
+
     def route(self, x: int, p: int) -> int:
         """What had to go for candidate p to be a single in `x` (view 0): the cell's other
         digits (naked), else the digit in the rest of the unit where it is alone (hidden)."""
@@ -335,11 +342,7 @@ class _Deepening:
         """Can the target be filled: a single, or a direct pointing or claiming?"""
         if self.board.fillable(x):
             return True
-        return any(
-            self.board.fillable(x & lanes.LOCKED_KEEP[m - LOCK])
-            for m in locks
-            if m in self.board.direct
-        )
+        return any(self.board.direct_fill(x, m) for m in locks if m in self.board.direct)
 
     def run(self, limit: int) -> list[int] | None:
         """The shortest sequence of fewer than `limit` moves; None if there is none. Raises
@@ -405,17 +408,26 @@ def _lock_step(s: Position, lock: LockMove, single: HiddenSingle | None = None) 
     return _locked_step(f"Direct {name.lower()}" if single else name, pattern, single)
 
 
-def _left_alone(where: int, gone: int, target: int) -> int | None:
-    """A unit of `target` in which it is the only place left in `where` once `gone` goes."""
+def _direct_units(lock: LockMove) -> range:
+    """Where a direct pointing or claiming leaves its single, as Sudoku Explainer defines
+    them: pointing in a box, claiming in a line of the base's kind."""
+    if lock.pointing:
+        return range(18, 27)
+    return range(9) if lock.base < 9 else range(9, 18)
+
+
+def _left_alone(where: int, gone: int, target: int, units: range | tuple[int, ...]) -> int | None:
+    """A unit of `target` among `units` in which it is the only place left in `where` once
+    `gone` goes."""
     for u in UNITS_OF[target]:
-        if where & ~gone & UNIT_BB[u] == 1 << target:
+        if u in units and where & ~gone & UNIT_BB[u] == 1 << target:
             return u
     return None
 
 
 def _direct_locks(s: Position, target: int, digit: int) -> list[Step]:
-    """Pointing and claiming whose eliminations leave `target` the only place for `digit` in
-    one of its units."""
+    """Direct pointing and claiming that leave `target` the only place for `digit` (in a box
+    for pointing, in a line of the base's kind for claiming)."""
     where = s.dbb[digit]
     found = []
     for lock in LOCK_MOVES.values():
@@ -424,21 +436,21 @@ def _direct_locks(s: Position, target: int, digit: int) -> list[Step]:
         base, cover = UNIT_BB[lock.base], UNIT_BB[lock.cover]
         if not where & base & cover or where & base & ~cover:
             continue
-        u = _left_alone(where, where & cover & ~base, target)
+        u = _left_alone(where, where & cover & ~base, target, _direct_units(lock))
         if u is not None:
             found.append(_lock_step(s, lock, HiddenSingle(target, digit, u)))
     return found
 
 
 def _direct_hidden(s: Position, target: int, digit: int, k: int) -> list[Step]:
-    """Hidden pairs (k = 2) or triples (3) whose eliminations leave `target` the only place
-    for `digit` in one of its units."""
+    """Direct hidden pairs (k = 2) or triples (3) that leave `target` the only place for
+    `digit` in the subset's own unit."""
     name = f"Direct hidden {'pair' if k == 2 else 'triple'}"
     where = s.dbb[digit]
     found = []
     for subset in _hidden(s, k):
         gone = sum(1 << c for c, d in subset.eliminations if d == digit)
-        u = _left_alone(where, gone, target) if gone else None
+        u = _left_alone(where, gone, target, (subset.unit,)) if gone else None
         if u is not None:
             single = HiddenSingle(target, digit, u)
             found.append(_hidden_step(s, k, subset, name, rating(name), single))
