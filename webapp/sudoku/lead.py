@@ -2,9 +2,10 @@
 can.
 
 A cell can be filled now when one step places its digit: a single (full house, hidden single,
-naked single), a "direct" technique (pointing, claiming or a hidden pair or triple whose
-eliminations leave the cell a hidden single) or BUG+1 (`fill_now`; `hint` also takes the
-engine's own easiest step when that step places the cell).
+naked single), or a "direct" technique: pointing, claiming or a hidden pair or triple whose
+eliminations leave the cell a hidden single, as Sudoku Explainer defines them (`fill_now`;
+`hint` also takes the engine's own easiest step, BUG+1 or a chain say, when it places the
+cell).
 
 Otherwise `lead` looks for the fewest steps after which the cell can be filled. Among singles
 and locked candidates (pointing, claiming), on the bit-lane board of lanes.py:
@@ -49,7 +50,6 @@ from .techniques.singles import (
 )
 from .techniques.step import Step
 from .techniques.subsets import _hidden, _hidden_step
-from .techniques.uniqueness import bug_plus_one
 
 LEAD_NODES = 1_000  # positions one search may look at (fewer if the hint's budget has fewer)
 ENGINE_STEPS = 3  # the engine's own steps made when singles and locked candidates cannot lead
@@ -458,8 +458,8 @@ def _direct_hidden(s: Position, target: int, digit: int, k: int) -> list[Step]:
 
 
 def fill_now(s: Position, target: int, solution: Grid) -> Step | None:
-    """The lowest-rated single, direct technique or BUG+1 that fills `target` now, if any.
-    Kinds that cannot beat the best found so far are not looked for."""
+    """The lowest-rated single or direct technique that fills `target` now, if any. Kinds that
+    cannot beat the best found so far are not looked for."""
     digit = solution[target]
     if s.grid[target] or not s.cands[target] & BIT[digit]:
         return None
@@ -468,10 +468,6 @@ def fill_now(s: Position, target: int, solution: Grid) -> Step | None:
         (rating("Direct pointing"), lambda: _direct_locks(s, target, digit)),
         (rating("Direct hidden pair"), lambda: _direct_hidden(s, target, digit, 2)),
         (rating("Direct hidden triple"), lambda: _direct_hidden(s, target, digit, 3)),
-        (
-            rating("BUG+1"),
-            lambda: [bug] if (bug := bug_plus_one(s)) and bug.placements[0][0] == target else [],
-        ),
     )
     best: Step | None = None
     for lowest, find in kinds:
