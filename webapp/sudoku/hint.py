@@ -270,13 +270,12 @@ def _wrong_entry(grid: Grid, correct: Grid, cell: int, budget: Budget) -> Mistak
             f"with {digit} there, {many} forced one after another (the chain below), and then "
             f"{then}"
         )
-    if found.first:
-        steps = (
-            "the step below is"
-            if len(found.first) == 1
-            else f"the {len(found.first)} steps below are"
-        )
-        because = f"once {steps} made (they hold whatever {name} holds), {because}"
+    if found.first:  # the engine's steps that hold whatever the cell holds
+        if len(found.first) == 1:
+            steps = "the step below is made (it holds"
+        else:
+            steps = f"the {len(found.first)} steps below are made (they hold"
+        because = f"once {steps} whatever {name} holds), {because}"
     start = Position.from_grid(correct)
     for step in found.first:
         start.apply(step.placements, step.eliminations)
