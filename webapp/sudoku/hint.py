@@ -290,7 +290,7 @@ def _wrong_entry(grid: Grid, correct: Grid, cell: int, budget: Budget) -> Mistak
     chain: tuple[str, ...] = ()
     if len(reasons) > SHOWN_TRACE or found.first:  # what the sentence leaves to the chain
         chain = (
-            *(f"{technique_text(step)}: {step.text}" for step in found.first),
+            *(f"{technique_text(step)}: {_lower(move_text(step))}" for step in found.first),
             f"{name} is {digit} (your entry)",
             *reasons,
             f"so {then}",
