@@ -305,28 +305,28 @@ def test_hint_for_a_selected_cell_walks_four_levels(
     page = context.new_page()
     try:
         page.goto(HARD_PATH)
-        cell(page, 1).click()  # r1c2
-        expect(page.locator("#hint-cell")).to_have_value("r1c2")
+        cell(page, 2).click()  # r1c3
+        expect(page.locator("#hint-cell")).to_have_value("r1c3")
         page.locator("#act-hint").click()
         expect(hint_levels(page)).to_have_text(["Where to look"])
-        expect(page.locator("#hint")).to_contain_text("Not yet: r1c2 needs more work")
-        expect(page).to_have_url(re.compile(r"cell=r1c2&hint=1&hints=1(&t=\d+)?$"))
+        expect(page.locator("#hint")).to_contain_text("Not yet: r1c3 can be filled after 2 steps")
+        expect(page).to_have_url(re.compile(r"cell=r1c3&hint=1&hints=1(&t=\d+)?$"))
         page.locator("#act-hint-more").click()
         expect(hint_levels(page)).to_have_text(["Where to look", "Technique"])
-        expect(page.locator("#hint")).to_contain_text("Hidden single in box 4")
+        expect(page.locator("#hint")).to_contain_text("Hidden single in box 7")
         expect(page.locator(".cell.hint-zone")).to_have_count(9)
         page.locator("#act-hint-more").click()
         expect(hint_levels(page)).to_have_text(["Where to look", "Technique", "Why"])
-        expect(page.locator(".notes .hint-on")).to_have_text("4")  # the candidate, in r6c2
+        expect(page.locator(".notes .hint-on")).to_have_text("3")  # the candidate, in r8c3
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         shoot(page, f"hint-level3-{width}")
         page.reload()  # the hint lives in the URL too
         expect(hint_levels(page)).to_have_count(3)
         page.locator("#act-hint-apply").click()
-        expect(cell(page, 46)).to_have_value("4")
-        expect(cell(page, 46)).to_have_class(re.compile(r"\bentry\b"))
+        expect(cell(page, 65)).to_have_value("3")
+        expect(cell(page, 65)).to_have_class(re.compile(r"\bentry\b"))
         expect(hint_levels(page)).to_have_count(0)
-        expect(page).to_have_url(re.compile(r"\?e=zt4zh&hints=1&(t=\d+&)?h=~"))
+        expect(page).to_have_url(re.compile(r"\?e=zzm3o&hints=1&(t=\d+&)?h=~"))
     finally:
         context.close()
 

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from html import unescape
 
 import pytest
 from flask.testing import FlaskClient
+from puzzles import COLOURING, EASY, X_CHAIN
 from werkzeug.test import TestResponse
 
-from webapp.sudoku import parse, solve
+from webapp.sudoku import Step, cell_name, hint, parse, solve
+from webapp.sudoku.logic import solve_logically
+from webapp.sudoku.techniques.position import Position
 from webapp.urlstate import GameState, from_path
 
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -46,6 +50,19 @@ def panel_html(page: str) -> str:
     return match.group(0)
 
 
+def folded(page: str) -> dict[str, list[str]]:
+    """The hint panel's folded lists: summary -> lines."""
+    found = re.findall(
+        r'<details class="hint-fold">\s*<summary>([^<]*)</summary>(.*?)</details>',
+        panel_html(page),
+        re.S,
+    )
+    return {
+        unescape(summary): [unescape(x) for x in re.findall(r"<li>([^<]*)</li>", body)]
+        for summary, body in found
+    }
+
+
 def levels(page: str) -> list[str]:
     return re.findall(r'<span class="hint-what">([^<]*)</span>', panel_html(page))
 
@@ -63,33 +80,41 @@ def test_enter_mode_has_no_hint_panel(client: FlaskClient) -> None:
 
 
 def test_hint_levels_one_click_at_a_time(client: FlaskClient) -> None:
-    first = client.post("/edit", data=form(cell="r1c2", action="hint"), headers=HTMX)
-    assert first.headers["HX-Replace-Url"] == GameState(PUZZLE, cell=1, hint=1, hints=1).url
+    first = client.post("/edit", data=form(cell="r1c3", action="hint"), headers=HTMX)
+    assert first.headers["HX-Replace-Url"] == GameState(PUZZLE, cell=2, hint=1, hints=1).url
     page = html(first)
     assert levels(page) == ["Where to look"]
-    assert "Not yet: r1c2" in panel_html(page) and "Show more" in page
-    assert "hint-zone" not in page  # nothing drawn yet
+    assert "Not yet: r1c3 can be filled after 2 steps. Start at box 7." in panel_html(page)
+    assert "Show more" in page and "hint-zone" not in page  # nothing drawn yet
+    assert "<details" not in panel_html(page)
 
     second = html(
-        client.post("/edit", data=form(cell="r1c2", hint="1", action="hint-more"), headers=HTMX)
+        client.post("/edit", data=form(cell="r1c3", hint="1", action="hint-more"), headers=HTMX)
     )
     assert levels(second) == ["Where to look", "Technique"]
-    assert "Hidden single in box 4" in second and "hint-zone" in second
+    assert "Hidden single in box 7" in second and "hint-zone" in second
 
     third = html(
-        client.post("/edit", data=form(cell="r1c2", hint="2", action="hint-more"), headers=HTMX)
+        client.post("/edit", data=form(cell="r1c3", hint="2", action="hint-more"), headers=HTMX)
     )
     assert levels(third) == ["Where to look", "Technique", "Why"]
-    assert "4 can only go in r6c2 within box 4" in third
-    assert '<span class="hint-on">4</span>' in third  # the candidate drawn in r6c2
-    assert "Place 4 in r6c2" in third and "Show more" not in third
+    assert "3 can only go in r8c3 within box 7" in third
+    assert '<span class="hint-on">3</span>' in third  # the candidate drawn in r8c3
+    assert "Place 3 in r8c3" in third and "Show more" not in third
+    folds = folded(third)
+    assert list(folds) == ["The way to r1c3"]
+    assert folds["The way to r1c3"] == [
+        "Hidden single in box 7: place 3 in r8c3",
+        "Pointing in box 7 and column 2: remove 7 from r1c2, r5c2 and r6c2",
+        "Then r1c3 can be filled: Hidden single in row 1",
+    ]
 
 
 def test_the_fourth_click_makes_the_move(client: FlaskClient) -> None:
-    data = form(cell="r1c2", hint="3", action="hint-apply")
+    data = form(cell="r1c3", hint="3", action="hint-apply")
     moved = client.post("/edit", data=data, headers=HTMX)
     entries = [0] * 81
-    entries[46] = 4  # r6c2
+    entries[65] = 3  # r8c3
     expected = GameState(PUZZLE, tuple(entries))
     assert game(moved.headers["HX-Push-Url"]) == expected
     location = client.post("/edit", data=data).headers["Location"]  # without JS
@@ -210,3 +235,63 @@ def test_notes_in_a_filled_cell_are_refused_with_a_way_out(client: FlaskClient) 
     page = html(response)
     assert "the notes (n=) are in r1c1, which already holds a 4" in page.lower()
     assert f'href="{GameState(PUZZLE).url}"' in page
+
+
+# What level 3 and a mistake fold under the sentence, and draw on the grid
+
+
+def before_step(line: str, technique: str) -> tuple[GameState, Step]:
+    """The state (entries and notes) just before the first step of `technique` in the
+    puzzle's logical solve, with the hint about anywhere at level 3, and that step."""
+    puzzle = parse(line)
+    s = Position.from_grid(puzzle)
+    for step in solve_logically(puzzle).steps:
+        if step.technique == technique:
+            entries = tuple(0 if puzzle[c] else s.grid[c] for c in range(81))
+            return GameState(puzzle, entries, notes=tuple(s.cands), hint=3), step
+        s.apply(step.placements, step.eliminations)
+    raise AssertionError(f"no {technique} in the solve")
+
+
+def test_simple_colouring_draws_its_two_colours_apart(client: FlaskClient) -> None:
+    state, step = before_step(COLOURING, "Simple colouring")
+    page = html(client.get(state.url))
+    assert "Colouring the strong links" in panel_html(page)
+    first, second = step.colours
+    assert len(first) + len(second) == len(step.candidates) and first and second
+    assert page.count('class="hint-colour-1"') == len(first)
+    assert page.count('class="hint-colour-2"') == len(second)
+    colours = folded(page)["The colours"]
+    assert colours[0] == "Filled blue: " + ", ".join(f"{d} in {cell_name(c)}" for c, d in first)
+    assert colours[1].startswith("Ringed orange: ")
+
+
+def test_a_chain_is_shown_whole_and_folded(client: FlaskClient) -> None:
+    state, step = before_step(X_CHAIN, "X-chain")
+    page = html(client.get(state.url))
+    (chain,) = folded(page)["The whole chain"]
+    assert chain == step.notation[0] and "…" not in chain and "..." not in chain
+    assert chain.count("=") == chain.count("-") + 1  # strong links at both ends
+    for cell in step.cells:
+        assert re.search(rf'id="c{cell}"[^>]*class="[^"]*hint-cell', page) or re.search(
+            rf'class="[^"]*hint-cell[^"]*"[^>]*id="c{cell}"', page
+        )
+    assert '<ol class="hint-fold-lines is-notation">' in page
+
+
+def test_a_wrong_entry_shows_its_chain_on_the_grid(client: FlaskClient) -> None:
+    puzzle = parse(EASY)
+    entries = [0] * 81
+    entries[7] = 7  # r1c8 is 3: a 7 there forces six digits, then r7c9 has no digit left
+    page = html(client.get(GameState(puzzle, tuple(entries), hint=1).url))
+    panel = panel_html(page)
+    assert "r1c8 can&#39;t be 7: with 7 there, 6 digits are forced one after another" in panel
+    assert "r7c9 would have no digit left" in panel
+    (chain,) = folded(page).values()
+    assert chain[0] == "r1c8 is 7 (your entry)" and chain[-1] == "so r7c9 would have no digit left"
+    assert len(chain) == 8
+    found = hint(puzzle, tuple(entries))
+    assert found.mistake is not None and len(found.mistake.forced) == 6
+    assert page.count('class="hint-on"') == 6  # each forced digit, alone in its cell
+    assert "hint-broken" in page  # r7c9, its last candidates struck out
+    assert page.count('class="hint-off"') == len(found.mistake.dead) >= 2

@@ -14,7 +14,7 @@ from ..board import CELL_BB, DIGITS, PEER_BB, cell_name, first_cell, set_bits, u
 from ..ratings import chain_rating, rating
 from .links import strong_links
 from .position import Position
-from .step import Step, names
+from .step import Candidate, Step, names
 
 
 def _kind(u1: int, u2: int) -> str:
@@ -122,6 +122,11 @@ def simple_colouring(s: Position) -> Step | None:
     return None
 
 
+def _colour_classes(cluster: dict[int, int], d: int) -> tuple[tuple[Candidate, ...], ...]:
+    """The cluster's candidates in its two colours."""
+    return tuple(tuple((c, d) for c in sorted(cluster) if cluster[c] == k) for k in (0, 1))
+
+
 def _seen_by(bb: int) -> int:
     out = 0
     for c in set_bits(bb):
@@ -144,6 +149,7 @@ def _wrap(s: Position, d: int, cluster: dict[int, int], colour_bb: list[int]) ->
                 eliminations=tuple((c, d) for c in false_cells),
                 cells=tuple(sorted(cluster)),
                 candidates=tuple((c, d) for c in sorted(cluster)),
+                colours=_colour_classes(cluster, d),
                 text=f"Colouring the strong links on {d}: {cell_name(a)} and {cell_name(b)} have "
                 f"the same colour and see each other, so that colour is false and "
                 f"{names(false_cells)} cannot hold {d}",
@@ -167,6 +173,7 @@ def _trap(s: Position, d: int, cluster: dict[int, int], colour_bb: list[int]) ->
         eliminations=tuple((c, d) for c in set_bits(elim)),
         cells=tuple(sorted(cluster)),
         candidates=tuple((c, d) for c in sorted(cluster)),
+        colours=_colour_classes(cluster, d),
         text=f"Colouring the strong links on {d} in two alternating colours, one colour holds "
         f"{d}; {names(set_bits(elim))} see{'s' if elim.bit_count() == 1 else ''} both colours, "
         f"so cannot hold {d}",
