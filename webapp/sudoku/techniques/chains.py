@@ -189,6 +189,7 @@ def _describe_chain(
             cells=cells,
             candidates=nodes,
             units=_chain_units(chain),
+            notation=(text_chain,),
             text=f"If {cell_name(cell)} were not {digit}, the chain {text_chain} (= strong "
             f"link, - weak link) would make it {digit}, so {cell_name(cell)} is {digit}",
         )
@@ -202,6 +203,7 @@ def _describe_chain(
         cells=cells,
         candidates=nodes,
         units=_chain_units(chain),
+        notation=(text_chain,),
         text=f"In the chain {text_chain} (= strong link, - weak link) one of the ends "
         f"{cand_text(nodes[0])} and {cand_text(nodes[-1])} is true, so remove "
         f"{removals_text(removed)}",

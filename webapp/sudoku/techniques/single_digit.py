@@ -30,7 +30,7 @@ from ..board import (
 from ..ratings import chain_rating, rating
 from .links import strong_links
 from .position import Position
-from .step import Step, names
+from .step import Candidate, Step, names
 
 
 def _kind(u1: int, u2: int) -> str:
@@ -215,6 +215,11 @@ def _coloured(d: int) -> str:
     )
 
 
+def _colour_classes(cluster: dict[int, int], d: int) -> tuple[tuple[Candidate, ...], ...]:
+    """The cluster's candidates in its two colours."""
+    return tuple(tuple((c, d) for c in sorted(cluster) if cluster[c] == k) for k in (0, 1))
+
+
 def _seen_by(bb: int) -> int:
     out = 0
     for c in set_bits(bb):
@@ -237,6 +242,7 @@ def _wrap(s: Position, d: int, cluster: dict[int, int], colour_bb: list[int]) ->
                 eliminations=tuple((c, d) for c in false_cells),
                 cells=tuple(sorted(cluster)),
                 candidates=tuple((c, d) for c in sorted(cluster)),
+                colours=_colour_classes(cluster, d),
                 text=f"{_coloured(d)}; {cell_name(a)} and {cell_name(b)} have the same colour and "
                 f"see each other, so that colour is not {d}: {names(false_cells)} cannot hold "
                 f"{d}",
@@ -260,6 +266,7 @@ def _trap(s: Position, d: int, cluster: dict[int, int], colour_bb: list[int]) ->
         eliminations=tuple((c, d) for c in set_bits(elim)),
         cells=tuple(sorted(cluster)),
         candidates=tuple((c, d) for c in sorted(cluster)),
+        colours=_colour_classes(cluster, d),
         text=f"{_coloured(d)}; {names(set_bits(elim))} "
         f"see{'s' if elim.bit_count() == 1 else ''} a cell of each colour, so cannot hold {d}",
     )

@@ -19,6 +19,10 @@ class Step:
     nested forcing chains; 11.0 for a digit read from the solution).
     `last_resort` marks steps found by trial (assume a candidate and follow the consequences)
     or read from the solution rather than by a pattern.
+    `notation` is the whole chain (or each of its chains) in compact notation, one line each,
+    never cut short: the hint panel shows it folded. `colours` are candidates in colour
+    classes (simple colouring: the two colours; more for Medusa or multi-colouring): the hint
+    panel draws each class in its own colour.
     """
 
     technique: str
@@ -30,6 +34,8 @@ class Step:
     units: tuple[int, ...] = ()
     text: str = ""
     last_resort: bool = False
+    notation: tuple[str, ...] = ()
+    colours: tuple[tuple[Candidate, ...], ...] = ()
 
     @property
     def unit_cells(self) -> tuple[int, ...]:
