@@ -13,9 +13,14 @@
    and grade() as the web calls it (GRADE_BUDGET) on magictour_top1465.
 2. Hints: latency of the web's hint call on every position of logical solves of
    magictour_top1465 puzzles, about a random cell and about anywhere, with the solve's
-   candidates given as the player's notes (the hard case: no easy singles).
-3. Calibration: Spearman correlation of grade() with Sudoku Explainer on
-   se_rated_calibration.tsv, per source and overall.
+   candidates given as the player's notes (the hard case: no easy singles). Then what the
+   hints say, on positions of kaggle_sample (everyday puzzles) and magictour_top1465 solves:
+   for a selected cell, can it be filled now, how many steps lead to it (and what the hint
+   said before: a step elsewhere whenever no single filled the cell); for a wrong entry, how
+   long the chain that shows it is, before (every single followed, 40 at most) and now.
+3. Calibration: grade() against Sudoku Explainer on se_rated_calibration.tsv, per source and
+   overall: Spearman rank correlation, mean absolute error, mean difference, how often both
+   name the same level, and which levels SE's and ours are when they differ.
 """
 
 from __future__ import annotations
@@ -29,17 +34,21 @@ import time
 from collections import Counter, defaultdict
 from multiprocessing import Pool
 from pathlib import Path
+from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.data import missing, read_puzzles, read_rows
-from bench.stats import spearman
+from bench.stats import mean_absolute_error, spearman
 from webapp.sudoku.board import Grid, parse
-from webapp.sudoku.grade import GRADE_BUDGET, grade
+from webapp.sudoku.grade import GRADE_BUDGET, grade, level_of
 from webapp.sudoku.hint import HINT_BUDGET, hint
+from webapp.sudoku.lead import target_single
 from webapp.sudoku.logic import SEARCHES, TECHNIQUES, solve_logically
+from webapp.sudoku.ratings import LEVELS
 from webapp.sudoku.search import Budget
 from webapp.sudoku.solver import count_solutions
+from webapp.sudoku.techniques.contradiction import follow
 from webapp.sudoku.techniques.position import Position
 from webapp.sudoku.techniques.step import Step
 
@@ -243,6 +252,7 @@ def hints(quick: bool) -> None:
     lines = load("magictour_top1465.txt", 15 if quick else 150, seed=2)
     rng = random.Random(3)
     latencies: dict[str, list[float]] = {"a selected cell": [], "anywhere": []}
+    cpu: dict[str, list[float]] = {"a selected cell": [], "anywhere": []}
     kinds: Counter[str] = Counter()
     fallbacks = positions = 0
     for line in lines:
@@ -255,7 +265,7 @@ def hints(quick: bool) -> None:
             empty = [c for c in range(81) if not s.grid[c]]
             positions += 1
             for kind, target in (("a selected cell", rng.choice(empty)), ("anywhere", None)):
-                started = time.perf_counter()
+                started, used = time.perf_counter(), time.process_time()
                 found = hint(
                     puzzle,
                     entries,
@@ -264,6 +274,7 @@ def hints(quick: bool) -> None:
                     budget=HINT_BUDGET,
                 )
                 latencies[kind].append(time.perf_counter() - started)
+                cpu[kind].append(time.process_time() - used)
                 assert found.step is not None, line
                 kinds[found.step.technique] += 1
                 fallbacks += found.step.technique == "Solution lookup"
@@ -273,25 +284,223 @@ def hints(quick: bool) -> None:
         "`webapp.sudoku.hint.hint` as the web calls it (HINT_BUDGET, "
         f"{HINT_BUDGET.nodes:,} nodes): the player's notes are the solve's candidates.\n"
     )
-    print("| asked about | p50 | p90 | p99 | max | mean |")
-    print("|---|---:|---:|---:|---:|---:|")
+    print("| asked about | p50 | p90 | p99 | max | mean | CPU p50 | CPU p99 | CPU max |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for kind, times in latencies.items():
         ms = [1000 * t for t in times]
+        used = [1000 * t for t in cpu[kind]]
         print(
             f"| {kind} | {pct(ms, 0.5):.1f} ms | {pct(ms, 0.9):.1f} ms | {pct(ms, 0.99):.1f} ms "
-            f"| {max(ms):.1f} ms | {statistics.mean(ms):.1f} ms |"
+            f"| {max(ms):.1f} ms | {statistics.mean(ms):.1f} ms | {pct(used, 0.5):.1f} ms "
+            f"| {pct(used, 0.99):.1f} ms | {max(used):.1f} ms |"
         )
     print(
         f"\nSteps read from the solution (the budget ran out, or nothing else found): {fallbacks}\n"
     )
     print("Hints by technique: " + ", ".join(f"{k} {v}" for k, v in kinds.most_common()))
     print()
+    hint_quality(quick)
 
 
-def calibrate_one(row: list[str]) -> tuple[str, float, float, float, bool, str]:
+SINGLES = ("Full house", "Hidden single", "Naked single")
+
+
+def spread(values: list[int]) -> str:
+    """'p50 / p90 / max' of counts, or '-'."""
+    if not values:
+        return "-"
+    return f"{pct(values, 0.5)} / {pct(values, 0.9)} / {max(values)}"
+
+
+def share(part: int, whole: int) -> str:
+    return f"{part} ({100 * part / whole:.0f}%)" if whole else "0"
+
+
+def table(header: str, rows: list[list[str]]) -> None:
+    """A Markdown table: the first column left-aligned, the others right-aligned."""
+    print(f"| {header} |")
+    print("|---|" + "---:|" * header.count("|"))
+    for row in rows:
+        print("| " + " | ".join(row) + " |")
+    print()
+
+
+def hint_quality(quick: bool) -> None:
+    """What the hints say on positions of logical solves (every third position): about a random
+    empty cell, about the cell the next step fills when that step is not a single, and about
+    a wrong digit typed in a random empty cell."""
+    sets = {
+        "kaggle_sample.txt": (False, 10 if quick else 150),
+        "magictour_top1465.txt": (True, 5 if quick else 60),
+    }
+    rng = random.Random(5)
+    cells: dict[str, Counter[str]] = {}
+    leads: dict[str, list[int]] = {}
+    direct: Counter[str] = Counter()
+    wrong: dict[str, Counter[str]] = {}
+    chains: dict[str, dict[str, list[int]]] = {}
+    for name, (with_notes, count) in sets.items():
+        cells[name], leads[name], wrong[name] = Counter(), [], Counter()
+        chains[name] = {"before": [], "after": []}
+        for line in load(name, count, seed=4):
+            puzzle = parse(line)
+            solution = count_solutions(puzzle).solution
+            run = solve_logically(puzzle, solution=solution, budget=SOLVE_BUDGET)
+            s = Position.from_grid(puzzle)
+            for i, step in enumerate(run.steps):
+                if i % 3 == 0:
+                    _ask(
+                        rng, puzzle, solution, s, step, with_notes, cells[name], leads[name], direct
+                    )
+                    _wrong(rng, puzzle, solution, s, wrong[name], chains[name])
+                s.apply(step.placements, step.eliminations)
+    print("### A selected cell: can it be filled now, or how far is it\n")
+    print(
+        "A random empty cell of every third position (kaggle without notes, magictour with the "
+        "solve's candidates as notes). Before: the hint gave a step elsewhere whenever no single "
+        "filled the cell.\n"
+    )
+    rows = []
+    for name, c in cells.items():
+        n = c["asked"]
+        shares = [share(c[k], n) for k in ("now", "shortest", "found", "none")]
+        rows.append([name, str(n), *shares, spread(leads[name]), share(c["elsewhere before"], n)])
+    table(
+        "set | asked | filled now | led to, shortest | led to, found | no way found "
+        "| steps to it (p50 / p90 / max) | before: a step elsewhere",
+        rows,
+    )
+    print(
+        f"\nThe cell the next step fills by a technique other than a single (direct pointing, "
+        f'direct hidden pair ..., BUG+1, forcing chains): level 1 said "Yes, it can be filled now" '
+        f'in {direct["yes"]} of {direct["asked"]} (before: "Not yet" in all of them).\n'
+    )
+    print("### Why your entry is wrong\n")
+    print(
+        "A wrong candidate typed in a random empty cell of every third position. Chain: the "
+        "forced digits the explanation names. Before: every single followed (the position's own "
+        "singles too), 40 at most; now: what the digit causes, cut to the digits the first "
+        'contradiction needs. "Forced anyway": a named digit is a single of the position '
+        "without the wrong digit.\n"
+    )
+    rows = []
+    for name, w in wrong.items():
+        n = w["entries"]
+        counts = [
+            share(w[k], n) for k in ("no reason before", "no reason", "anyway before", "anyway")
+        ]
+        lengths = [spread(chains[name]["before"]), spread(chains[name]["after"])]
+        rows.append([name, str(n), share(w["clash"], n), share(w["at once"], n), *lengths, *counts])
+    table(
+        "set | wrong entries | a clash | contradiction at once | chain, before (p50 / p90 / max) "
+        "| chain, now | no reason, before | no reason, now | naming forced-anyway digits, "
+        "before | now",
+        rows,
+    )
+
+
+def _ask(
+    rng: random.Random,
+    puzzle: tuple[int, ...],
+    solution: tuple[int, ...],
+    s: Position,
+    step: object,
+    with_notes: bool,
+    c: Counter[str],
+    lengths: list[int],
+    direct: Counter[str],
+) -> None:
+    """Ask about a random empty cell, and about the cell a non-single next step fills."""
+    entries = tuple(0 if puzzle[x] else s.grid[x] for x in range(81))
+    notes = tuple(s.cands) if with_notes else None
+    here = Position.from_grid(s.grid, notes)
+    target = rng.choice([x for x in range(81) if not s.grid[x]])
+    found = hint(puzzle, entries, notes, target, budget=HINT_BUDGET)
+    c["asked"] += 1
+    c["elsewhere before"] += target_single(here, target) is None
+    if found.direct:
+        c["now"] += 1
+    elif found.lead:
+        c["shortest" if found.shortest else "found"] += 1
+        lengths.append(len(found.lead))
+    else:
+        c["none"] += 1
+    placements = getattr(step, "placements", ())
+    if with_notes and placements and getattr(step, "technique", "") not in SINGLES:
+        cell = placements[0][0]
+        found = hint(puzzle, entries, notes, cell, budget=HINT_BUDGET)
+        direct["asked"] += 1
+        direct["yes"] += found.look.startswith("Yes")
+
+
+def _wrong(
+    rng: random.Random,
+    puzzle: tuple[int, ...],
+    solution: tuple[int, ...],
+    s: Position,
+    w: Counter[str],
+    chains: dict[str, list[int]],
+) -> None:
+    """Type a wrong candidate in a random empty cell and see what the hint says about it."""
+    cell = rng.choice([x for x in range(81) if not s.grid[x]])
+    digits = [d for d in range(1, 10) if s.cands[cell] >> (d - 1) & 1 and d != solution[cell]]
+    if not digits:
+        return
+    digit = rng.choice(digits)
+    entries = [0 if puzzle[x] else s.grid[x] for x in range(81)]
+    entries[cell] = digit
+    mistake = hint(puzzle, tuple(entries), budget=HINT_BUDGET).mistake
+    assert mistake is not None and mistake.cell == cell
+    w["entries"] += 1
+    if "already has" in mistake.text:
+        w["clash"] += 1
+        return
+    correct = Position.from_grid(s.grid)
+    anyway = {
+        (x, d)
+        for x in range(81)
+        if (single := target_single(correct, x))
+        for _, d in single.placements
+    }
+    old = follow(correct, cell, digit, caused_only=False, limit=40)
+    if old.contradiction is None:
+        w["no reason before"] += 1
+    else:
+        chains["before"].append(len(old.forced))
+        w["anyway before"] += any((m.cell, m.digit) in anyway for m in old.forced)
+    if "no short chain" in mistake.text:
+        w["no reason"] += 1
+        return
+    if not mistake.forced:
+        w["at once"] += 1
+    chains["after"].append(len(mistake.forced))
+    w["anyway"] += any(x in anyway for x in mistake.forced)
+
+
+class Calibrated(NamedTuple):
+    source: str
+    se: float
+    ours: float
+    seconds: float
+    gave_up: bool
+
+
+def calibrate_one(row: list[str]) -> Calibrated:
     puzzle, se, source = row
     g = grade(parse(puzzle))
-    return source, float(se), g.rating, g.seconds, g.gave_up, g.hardest
+    return Calibrated(source, float(se), g.rating, g.seconds, g.gave_up)
+
+
+TARGETS = "Spearman >= 0.97 overall and >= 0.9 per source of 50+ puzzles, MAE <= 0.25, level >= 95%"
+
+
+def _agreement(rs: list[Calibrated]) -> tuple[float, float, float, float]:
+    """Spearman, mean absolute error, mean of ours - SE, and the share of equal levels."""
+    se = [r.se for r in rs]
+    ours = [r.ours for r in rs]
+    same = sum(level_of(a) == level_of(b) for a, b in zip(se, ours, strict=True))
+    bias = sum(b - a for a, b in zip(se, ours, strict=True)) / len(rs)
+    return spearman(se, ours), mean_absolute_error(se, ours), bias, same / len(rs)
 
 
 def calibration(quick: bool, jobs: int) -> None:
@@ -302,39 +511,54 @@ def calibration(quick: bool, jobs: int) -> None:
     with Pool(jobs) as pool:
         results = pool.map(calibrate_one, rows, chunksize=4)
     elapsed = time.perf_counter() - started
-    by_source: dict[str, list[tuple]] = defaultdict(list)
+    by_source: dict[str, list[Calibrated]] = defaultdict(list)
     for r in results:
-        by_source[r[0]].append(r)
+        by_source[r.source].append(r)
     print(
         f"## Calibration: grade() against Sudoku Explainer, {len(results)} puzzles "
         f"in {elapsed:.0f} s\n"
     )
-    print("| source | puzzles | SE range | Spearman | grade p50 | grade p99 | max | gave up |")
-    print("|---|---:|---|---:|---:|---:|---:|---:|")
+    print(f"Targets: {TARGETS}.\n")
+    print(
+        "| source | puzzles | SE range | Spearman | MAE | ours - SE | same level "
+        "| grade p50 | grade p99 | max | gave up |"
+    )
+    print("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for source in sorted(by_source):
         rs = by_source[source]
-        se = [r[1] for r in rs]
-        times = [r[3] for r in rs]
+        rho, mae, bias, level = _agreement(rs)
+        times = [r.seconds for r in rs]
         print(
-            f"| {source} | {len(rs)} | {min(se)}-{max(se)} "
-            f"| {spearman(se, [r[2] for r in rs]):.3f} "
+            f"| {source} | {len(rs)} | {min(r.se for r in rs)}-{max(r.se for r in rs)} "
+            f"| {rho:.3f} | {mae:.3f} | {bias:+.2f} | {100 * level:.1f}% "
             f"| {1000 * pct(times, 0.5):.0f} ms | {1000 * pct(times, 0.99):.0f} ms "
-            f"| {1000 * max(times):.0f} ms | {sum(r[4] for r in rs)} |"
+            f"| {1000 * max(times):.0f} ms | {sum(r.gave_up for r in rs)} |"
         )
-    overall = spearman([r[1] for r in results], [r[2] for r in results])
-    print(f"| **overall** | {len(results)} | | **{overall:.3f}** | | | | |\n")
-    print("Mean of our rating by SE rating band:\n")
-    print("| SE band | puzzles | our mean | our min-max |")
-    print("|---|---:|---:|---|")
-    bands: dict[int, list[float]] = defaultdict(list)
+    rho, mae, bias, level = _agreement(results)
+    print(
+        f"| **overall** | {len(results)} | | **{rho:.3f}** | **{mae:.3f}** | {bias:+.2f} "
+        f"| **{100 * level:.1f}%** | | | | |\n"
+    )
+    print("By SE rating band:\n")
+    print("| SE band | puzzles | our mean | MAE | our min-max |")
+    print("|---|---:|---:|---:|---|")
+    bands: dict[int, list[Calibrated]] = defaultdict(list)
     for r in results:
-        bands[int(r[1])].append(r[2])
+        bands[int(r.se)].append(r)
     for band in sorted(bands):
-        ours = bands[band]
+        rs = bands[band]
+        ours = [r.ours for r in rs]
         print(
-            f"| {band}.0-{band}.9 | {len(ours)} | {statistics.mean(ours):.2f} "
-            f"| {min(ours)}-{max(ours)} |"
+            f"| {band}.0-{band}.9 | {len(rs)} | {statistics.mean(ours):.2f} "
+            f"| {mean_absolute_error([r.se for r in rs], ours):.2f} | {min(ours)}-{max(ours)} |"
         )
+    names = [name for _, name in LEVELS]
+    pairs = Counter((level_of(r.se), level_of(r.ours)) for r in results)
+    print("\nLevels, SE's (rows) against ours (columns):\n")
+    print("| SE \\ ours | " + " | ".join(names) + " |")
+    print("|---|" + "---:|" * len(names))
+    for theirs in names:
+        print(f"| {theirs} | " + " | ".join(str(pairs[(theirs, o)]) for o in names) + " |")
     print()
 
 

@@ -1,4 +1,4 @@
-"""Statistics for the calibration benchmarks: rank correlation of two ratings."""
+"""Statistics for the calibration benchmarks: rank correlation and mean error of two ratings."""
 
 from __future__ import annotations
 
@@ -32,3 +32,10 @@ def spearman(xs: Sequence[float], ys: Sequence[float]) -> float:
     if not vx or not vy:
         return 0.0
     return float(cov / (vx * vy) ** 0.5)
+
+
+def mean_absolute_error(xs: Sequence[float], ys: Sequence[float]) -> float:
+    """The mean of |x - y| over two equally long, non-empty sequences."""
+    if len(xs) != len(ys) or not xs:
+        raise ValueError("need two non-empty sequences of the same length")
+    return sum(abs(x - y) for x, y in zip(xs, ys, strict=True)) / len(xs)

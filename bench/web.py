@@ -1,11 +1,17 @@
-"""Web benchmark: server time of an edit (p50/p99 ms) and a short load test against gunicorn.
+"""Web benchmark: server time and bytes of an edit, the first page's weight, the length of a
+long game's URL, and a short load test against gunicorn.
 
     python bench/web.py [--edits 3000] [--duration 5] [--concurrency 4] [--workers 2] [--new 20]
                         [--no-server]
 
 Part 1 calls the WSGI app directly with htmx edit requests (no network, no HTTP server) and times
-each from the call to the last byte of the rendered response: that is the server time of an edit,
-which must stay under 10 ms at p99. Then the app is served with gunicorn on a free loopback port:
+each from the call to the last byte of the rendered, compressed response: that is the server
+time of an edit, which must stay under 10 ms at p99. Each edit comes from a game in progress
+(entries, notes, an undo history of up to 60 moves, a digit highlighted, mistakes shown as they
+are made) and adds one move. It also counts the compressed bytes of each edit response (target:
+at most 4 KB), the first page with every asset it loads (at most 40 KB), and the length of the
+state URL of a 60-move game with notes and undo history (aim: under 1,000 characters).
+Then the app is served with gunicorn on a free loopback port:
 part 2 asks for new puzzles at each level as a browser does (the link, the redirect, the page),
 one click a second, against a p95 target of 300 ms; part 3 lets a few client processes post
 edits as fast as they can for a bounded time and prints requests/second and the latency the
@@ -32,14 +38,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import re  # noqa: E402
+from dataclasses import replace  # noqa: E402
+
 from flask import Flask  # noqa: E402
 from werkzeug.test import EnvironBuilder  # noqa: E402
 
-from webapp import create_app  # noqa: E402
-from webapp.sudoku import parse  # noqa: E402
-from webapp.urlstate import encode_cells  # noqa: E402
+from bench.data import missing, read_puzzles  # noqa: E402
+from webapp import create_app, play  # noqa: E402
+from webapp.sudoku import CELLS, parse, solve  # noqa: E402
+from webapp.urlstate import GameState  # noqa: E402
 
-DATA = ROOT.parent / "shared" / "data" / "kaggle_sample.txt"
+DATA = "kaggle_sample.txt"
 SOLVED = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
 FALLBACK = [
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
@@ -47,23 +57,60 @@ FALLBACK = [
     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
 ]
 HTMX = {"HX-Request": "true"}
+BROWSER = {"Accept-Encoding": "gzip, deflate, br, zstd"}  # what Chromium sends
 
 
 def puzzles(count: int = 200) -> list[str]:
-    """Puzzles to edit: a sample of kaggle_sample.txt when ../shared/data is there."""
-    if DATA.is_file():
-        lines = [line.strip() for line in DATA.read_text().splitlines() if len(line.strip()) == 81]
-        return random.Random(1).sample(lines, min(count, len(lines)))
-    return FALLBACK
+    """Puzzles to edit: a sample of kaggle_sample.txt from the data folder ($SUDOKU_DATA or
+    ../shared/data) when it is there, else three built-in ones."""
+    if missing(DATA):
+        return FALLBACK
+    lines = read_puzzles(DATA)
+    return random.Random(1).sample(lines, min(count, len(lines)))
+
+
+def played(puzzle: str, moves: int, rng: random.Random) -> GameState:
+    """A game after `moves` moves as a player makes them: candidates filled in once, then
+    digits placed (mostly right, some wrong) and notes taken out, a few undone and redone."""
+    grid = parse(puzzle)
+    answer = solve(grid).solution or grid
+    state = GameState(grid, mistakes=True, digit=rng.randint(1, 9))
+    for n in range(moves):
+        free = [c for c in CELLS if not state.grid[c]]
+        if not free:
+            break
+        cell = rng.choice(free)
+        roll = rng.random()
+        if n == 3:
+            after = play.fill_candidates(state)
+        elif roll < 0.1 and state.history:
+            after = play.undo(state)
+        elif roll < 0.15 and state.future:
+            after = play.redo(state)
+        elif roll < 0.5 and state.notes[cell]:  # a note taken out
+            mask = state.notes[cell]
+            low = mask & -mask
+            after = play.typed(
+                state, state.with_contents([(cell, 9 + mask - low if mask - low else 0)])
+            )
+        else:  # a digit: right nine times in ten
+            digit = answer[cell] if rng.random() < 0.9 else rng.randint(1, 9)
+            after = play.typed(state, state.with_contents([(cell, digit)]))
+        state = replace(after, seconds=state.seconds + rng.randint(3, 40))
+    return state
 
 
 def edit_form(puzzle: str, rng: random.Random) -> dict[str, str]:
-    """A play-mode grid form: the puzzle plus 0-50 random entries (clashes included)."""
-    grid = parse(puzzle)
-    free = [i for i in range(81) if not grid[i]]
-    form = {"v": "1", "mode": "play", "p": encode_cells(grid)}
-    for cell in rng.sample(free, rng.randint(0, min(50, len(free)))):
-        form[f"c{cell}"] = str(rng.randint(1, 9))
+    """The grid form of a game in progress (0-60 moves) with one more digit typed."""
+    state = played(puzzle, rng.randint(0, 60), rng)
+    form = {"v": "1", "state": state.url, "ts": str(int(time.time()) - 5)}
+    for cell in CELLS:
+        if not state.puzzle[cell]:
+            entry = state.entries[cell]
+            form[f"c{cell}"] = str(entry) if entry else ""
+    free = [c for c in CELLS if not state.grid[c]]
+    if free:
+        form[f"c{rng.choice(free)}"] = str(rng.randint(1, 9))
     return form
 
 
@@ -72,15 +119,18 @@ def percentile(samples: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
 
 
-def serve_once(app: Flask, form: dict[str, str]) -> tuple[float, str]:
-    """Run one htmx edit through the WSGI app: (milliseconds, status line)."""
-    environ = EnvironBuilder(path="/edit", method="POST", data=form, headers=HTMX).get_environ()
+def serve_once(
+    app: Flask, form: dict[str, str], encoding: str = BROWSER["Accept-Encoding"]
+) -> tuple[float, str, int]:
+    """Run one htmx edit through the WSGI app: (milliseconds, status line, bytes sent)."""
+    headers = {**HTMX, "Accept-Encoding": encoding}
+    environ = EnvironBuilder(path="/edit", method="POST", data=form, headers=headers).get_environ()
     status: list[str] = []
     started = time.perf_counter()
     body = b"".join(app(environ, lambda s, headers, exc_info=None: status.append(s)))
     elapsed = (time.perf_counter() - started) * 1000
     assert body
-    return elapsed, status[0]
+    return elapsed, status[0], len(body)
 
 
 def time_edits(count: int) -> None:
@@ -88,20 +138,66 @@ def time_edits(count: int) -> None:
     rng = random.Random(7)
     pool = puzzles()
     forms = [edit_form(rng.choice(pool), rng) for _ in range(count)]
-    worst = {"v": "1", "mode": "play", "p": encode_cells(parse(SOLVED[:-1] + "."))}
+    worst = {"v": "1", "state": GameState(parse(SOLVED[:-1] + ".")).url}
     worst |= {"c80": "1"}  # a full grid with clashes in a row, a column and a box
     for form in forms[:50]:  # warm up: templates compiled, caches filled
         serve_once(app, form)
-    timings = []
+    timings, sizes = [], []
     for form in [*forms, *[worst] * 50]:
-        elapsed, status = serve_once(app, form)
+        elapsed, status, size = serve_once(app, form)
         assert status.startswith("200"), status
         timings.append(elapsed)
+        sizes.append(size)
     p99 = percentile(timings, 99)
-    print(f"edit (htmx POST /edit through the WSGI app, {len(timings)} requests):")
+    print(f"edit (htmx POST /edit through the WSGI app, brotli, {len(timings)} requests):")
     print(
         f"  p50 {statistics.median(timings):.2f} ms   p99 {p99:.2f} ms   "
         f"max {max(timings):.2f} ms   -> {'OK' if p99 < 10 else 'OVER'} (target p99 < 10 ms)"
+    )
+    gzipped = [serve_once(app, form, "gzip")[2] for form in forms[:200]]
+    print(
+        f"  bytes per edit response: brotli median {statistics.median(sizes):.0f}, "
+        f"max {max(sizes)}; gzip median {statistics.median(gzipped):.0f}, max {max(gzipped)}"
+        f"   -> {'OK' if max(sizes + gzipped) <= 4096 else 'OVER'} (target at most 4 KB)"
+    )
+
+
+def first_page() -> None:
+    """The bytes a first visit fetches: the page and every asset it names, compressed as
+    Chromium asks (Accept-Encoding: gzip, deflate, br, zstd)."""
+    client = create_app({"SEED_POOL": 0}).test_client()
+    for name, url in (("home", "/"), ("a game", GameState(parse(FALLBACK[1])).url)):
+        page = client.get(url, headers=BROWSER)
+        total = len(page.data)
+        parts = [f"page {len(page.data)}"]
+        html = client.get(url).get_data(as_text=True)
+        for asset in re.findall(r'(?:href|src)="(/static/[^"]+)"', html):
+            response = client.get(asset, headers=BROWSER)
+            body = response.get_data()
+            assert response.status_code == 200, asset
+            assert "immutable" in response.headers["Cache-Control"], asset
+            total += len(body)
+            parts.append(f"{asset.split('/')[-1].split('?')[0]} {len(body)}")
+        verdict = "OK" if total <= 40 * 1024 else "OVER"
+        print(f"first page ({name}): {total} bytes on the wire -> {verdict} (at most 40 KB)")
+        print("  " + ", ".join(parts))
+
+
+def long_game_url(moves: int = 60) -> None:
+    """The state URL of a game after `moves` moves with notes and undo history, and the
+    shorter link "Copy link" gives (without the history)."""
+    rng = random.Random(60)
+    lengths = []
+    for puzzle in puzzles(20):
+        state = played(puzzle, moves, rng)
+        lengths.append((len(state.url), len(state.share_url), len(state.history)))
+    full = [f for f, _, _ in lengths]
+    shared = [s for _, s, _ in lengths]
+    print(f"state URL of a {moves}-move game with notes and undo history ({len(lengths)} games):")
+    print(
+        f"  median {statistics.median(full):.0f}, max {max(full)} characters "
+        f"-> {'OK' if max(full) < 1000 else 'OVER'} (aim under 1,000); "
+        f"the link without history: median {statistics.median(shared):.0f}, max {max(shared)}"
     )
 
 
@@ -115,11 +211,12 @@ def hammer(port: int, seconds: float, seed: int, results: multiprocessing.Queue)
     """One client: post edits until the time is up; report latencies and failures."""
     rng = random.Random(seed)
     pool = puzzles(50)
-    bodies = [urllib.parse.urlencode(edit_form(rng.choice(pool), rng)) for _ in range(200)]
+    bodies = [urllib.parse.urlencode(edit_form(rng.choice(pool), rng)) for _ in range(50)]
     headers = {**HTMX, "Content-Type": "application/x-www-form-urlencoded"}
     latencies: list[float] = []
     failures = 0
-    deadline = time.monotonic() + seconds
+    began = time.monotonic()  # the bodies above are made before the clock starts
+    deadline = began + seconds
     while time.monotonic() < deadline:
         body = rng.choice(bodies)
         started = time.perf_counter()
@@ -136,7 +233,7 @@ def hammer(port: int, seconds: float, seed: int, results: multiprocessing.Queue)
             latencies.append((time.perf_counter() - started) * 1000)
         else:
             failures += 1
-    results.put((latencies, failures))
+    results.put((latencies, failures, time.monotonic() - began))
 
 
 @contextmanager
@@ -172,15 +269,14 @@ def load_test(port: int, seconds: float, concurrency: int, workers: int) -> None
         multiprocessing.Process(target=hammer, args=(port, seconds, seed, results))
         for seed in range(concurrency)
     ]
-    started = time.perf_counter()
     for client in clients:
         client.start()
     gathered = [results.get(timeout=seconds + 60) for _ in clients]
     for client in clients:
         client.join()
-    elapsed = time.perf_counter() - started
-    latencies = [ms for batch, _ in gathered for ms in batch]
-    failures = sum(f for _, f in gathered)
+    elapsed = max(spent for _, _, spent in gathered)
+    latencies = [ms for batch, _, _ in gathered for ms in batch]
+    failures = sum(f for _, f, _ in gathered)
     print(
         f"load (gunicorn, {workers} workers, {concurrency} clients, {seconds:g} s, "
         f"new connection per request):"
@@ -225,6 +321,8 @@ def main() -> None:
     parser.add_argument("--no-server", action="store_true", help="skip the gunicorn parts")
     args = parser.parse_args()
     time_edits(args.edits)
+    first_page()
+    long_game_url()
     if args.no_server:
         return
     with served(args.workers) as port:

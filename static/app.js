@@ -1,22 +1,29 @@
-// Keyboard, focus, notes mode and "Copy link" for the grid. Everything also works without this
-// file (notes then are several digits typed into a cell).
+// What only a browser can add to the grid form: the keyboard (digits, arrows, N, Ctrl+Z/Y),
+// instant highlights, the digit pad (cell first or digit first), the clock's tick, focus kept
+// on the grid across swaps, and "Copy link". Everything else works without this file.
 (function () {
   'use strict';
-  document.documentElement.classList.add('js');
+  var root = document.documentElement;
+  root.classList.add('js');
 
   var MOVES = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-  var current = 0; // the cell that holds the grid's single tab stop
-  var notesMode = false; // digits typed toggle notes instead of filling the cell
+  var TOUCH = window.matchMedia && window.matchMedia('(pointer: coarse)').matches;
+  var current = 0; // the selected cell, which also holds the grid's single tab stop
+  var chosen = false; // a cell has been selected (before that, the pad picks digits)
+  var picked = 0; // digit first: the pad digit that the next tapped cells get (0: none)
+  var lastFocus = ''; // the id focused when a request left, to find focus again after the swap
+  var shownAt = Date.now(); // when the clock's seconds were last read from the page
 
+  function $(id) { return document.getElementById(id); }
+  function cell(i) { return $('c' + i); }
   function isCell(el) {
-    return el && el.classList && el.classList.contains('cell') && el.id.charAt(0) === 'c';
+    return !!(el && el.classList && el.classList.contains('cell') && /^c\d+$/.test(el.id));
   }
+  function index(el) { return Number(el.id.slice(1)); }
+  function box(i) { return Math.floor(i / 27) * 3 + Math.floor((i % 9) / 3); }
+  function notesOn() { var f = $('notes-field'); return !!f && f.value === '1'; }
 
-  function cell(i) {
-    return document.getElementById('c' + i);
-  }
-
-  // One tab stop for the whole grid (arrows move inside it), on the cell last visited.
+  // One tab stop for the whole grid (arrows move inside it), on the selected cell.
   function rove(i) {
     var cells = document.querySelectorAll('#grid .cell');
     if (!cells.length) return;
@@ -24,9 +31,49 @@
     for (var j = 0; j < cells.length; j++) cells[j].tabIndex = j === current ? 0 : -1;
   }
 
+  // Highlights, drawn here without asking the server: the selected cell's row, column and box,
+  // every cell holding its digit (or the picked pad digit), and that digit in notes.
+  function highlight() {
+    var cells = document.querySelectorAll('#grid .cell');
+    if (!cells.length) return;
+    var sel = cells[current];
+    var digit = picked ? String(picked) : (chosen && sel && sel.value.length === 1 ? sel.value : '');
+    var row = Math.floor(current / 9), col = current % 9, b = box(current);
+    for (var j = 0; j < cells.length; j++) {
+      var c = cells[j];
+      var peer = Math.floor(j / 9) === row || j % 9 === col || box(j) === b;
+      c.classList.toggle('hl-sel', chosen && j === current && !picked);
+      c.classList.toggle('hl-unit', chosen && peer && !picked && j !== current);
+      c.classList.toggle('hl-same', digit !== '' && c.value === digit);
+      var marks = c.parentNode.querySelectorAll('.notes span');
+      for (var k = 0; k < marks.length; k++) {
+        marks[k].classList.toggle('hl-note', digit !== '' && marks[k].textContent === digit);
+      }
+    }
+    var keys = document.querySelectorAll('.pad .key');
+    for (var n = 0; n < keys.length; n++) {
+      var on = String(picked) === keys[n].getAttribute('data-digit');
+      keys[n].setAttribute('aria-pressed', on ? 'true' : 'false');
+    }
+  }
+
+  // Keep "Hint for" on the selected cell (a given, which has no hint of its own: any cell).
+  function syncHintChoice(i) {
+    var choice = $('hint-cell');
+    if (!choice) return;
+    var name = 'r' + (Math.floor(i / 9) + 1) + 'c' + ((i % 9) + 1);
+    choice.value = '';
+    for (var j = 0; j < choice.options.length; j++) {
+      if (choice.options[j].value === name) choice.value = name;
+    }
+  }
+
   // Put a digit (or '' to clear) in an editable cell and let htmx post the grid.
   function put(el, value) {
-    if (el.readOnly || el.value === value) return;
+    if (el.readOnly) return;
+    var field = el.parentNode.querySelector('input[type=hidden]');
+    if (el.value === value && !(value === '' && field && field.value)) return;
+    if (field && value === '') field.value = ''; // erasing takes the notes too
     el.value = value;
     el.dispatchEvent(new Event('input', { bubbles: true }));
   }
@@ -56,52 +103,68 @@
     field.dispatchEvent(new Event('input', { bubbles: true }));
   }
 
-  // A digit (or '' to clear) typed into a cell: an entry, or a note in notes mode.
+  // A digit (or '' to clear) for a cell: an entry, or a note in notes mode.
   function type(el, digit) {
-    if (notesMode && document.getElementById('notes-mode')) note(el, digit);
+    if (notesOn() && !(el.value && digit === '')) note(el, digit);
     else put(el, digit);
   }
 
-  function showNotesMode() {
-    var button = document.getElementById('notes-mode');
-    if (button) button.setAttribute('aria-pressed', notesMode ? 'true' : 'false');
+  function toggleNotes() {
+    var field = $('notes-field');
+    if (!field) return;
+    field.value = field.value === '1' ? '0' : '1';
+    var button = $('notes-mode');
+    if (button) {
+      button.setAttribute('aria-pressed', field.value === '1' ? 'true' : 'false');
+      var word = button.querySelector('.tool-state');
+      if (word) word.textContent = field.value === '1' ? 'on' : 'off';
+    }
+    field.dispatchEvent(new Event('input', { bubbles: true })); // kept in the link
   }
 
-  // Keep the hint's "Hint for" choice on the cell last focused.
-  function select(el) {
-    var choice = document.getElementById('hint-cell');
-    if (!choice) return;
-    var i = Number(el.id.slice(1));
-    var name = 'r' + (Math.floor(i / 9) + 1) + 'c' + ((i % 9) + 1);
-    for (var j = 0; j < choice.options.length; j++) {
-      if (choice.options[j].value === name) choice.selectedIndex = j;
-    }
+  function press(id) {
+    var button = $(id);
+    if (button && !button.disabled) button.click();
   }
 
   document.addEventListener('keydown', function (ev) {
     var el = ev.target;
+    var key = ev.key;
+    var typing = el && (el.tagName === 'TEXTAREA' || (el.tagName === 'INPUT' && !isCell(el)));
+    if ((ev.ctrlKey || ev.metaKey) && !ev.altKey && !typing && $('act-undo')) {
+      var lower = key.toLowerCase();
+      if (lower === 'z' || lower === 'y') {
+        ev.preventDefault();
+        press(lower === 'y' || ev.shiftKey ? 'act-redo' : 'act-undo');
+      }
+      return;
+    }
+    if (key === 'Escape' && picked) {
+      picked = 0;
+      highlight();
+      return;
+    }
     if (!isCell(el) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
-    var i = Number(el.id.slice(1));
-    var move = MOVES[ev.key];
+    var i = index(el);
+    var move = MOVES[key];
     if (move) {
       var row = Math.max(0, Math.min(8, Math.floor(i / 9) + move[0]));
       var col = Math.max(0, Math.min(8, (i % 9) + move[1]));
       ev.preventDefault();
       cell(row * 9 + col).focus();
-    } else if (ev.key === 'Home' || ev.key === 'End') {
+    } else if (key === 'Home' || key === 'End') {
       ev.preventDefault();
-      cell(i - (i % 9) + (ev.key === 'End' ? 8 : 0)).focus();
-    } else if (/^[1-9]$/.test(ev.key)) {
+      cell(i - (i % 9) + (key === 'End' ? 8 : 0)).focus();
+    } else if (/^[1-9]$/.test(key)) {
       ev.preventDefault();
-      type(el, ev.key);
-    } else if (ev.key === 'Backspace' || ev.key === 'Delete' || ev.key === '0' || ev.key === '.' || ev.key === ' ') {
+      type(el, key);
+    } else if (key === 'Backspace' || key === 'Delete' || key === '0' || key === '.' || key === ' ') {
       ev.preventDefault();
       type(el, '');
-    } else if ((ev.key === 'n' || ev.key === 'N') && document.getElementById('notes-mode')) {
+    } else if ((key === 'n' || key === 'N') && $('notes-field')) {
       ev.preventDefault();
-      notesMode = !notesMode;
-      showNotesMode();
-    } else if (ev.key === 'Enter' || ev.key.length === 1) {
+      toggleNotes();
+    } else if (key === 'Enter' || key.length === 1) {
       ev.preventDefault(); // no stray letters, and Enter must not press a button
     }
   });
@@ -119,24 +182,51 @@
   document.addEventListener('focusin', function (ev) {
     var el = ev.target;
     if (!isCell(el)) return;
-    rove(Number(el.id.slice(1)));
-    select(el);
+    chosen = true;
+    rove(index(el));
+    syncHintChoice(current);
     if (!el.readOnly) el.select(); // typing replaces the digit
+    highlight();
   });
 
   document.addEventListener('click', function (ev) {
-    if (ev.target.id === 'notes-mode') {
-      notesMode = !notesMode;
-      showNotesMode();
-      cell(current).focus();
+    var target = ev.target;
+    if (isCell(target)) {
+      if (picked && !target.readOnly) type(target, String(picked)); // digit first
       return;
     }
-    var button = ev.target.closest && ev.target.closest('[data-copy]');
-    if (!button) return;
+    var key = target.closest && target.closest('.pad .key');
+    if (key) {
+      ev.preventDefault(); // without this file the pad highlights its digit on the server
+      var digit = key.getAttribute('data-digit');
+      var sel = cell(current);
+      if (!picked && chosen && sel && !sel.readOnly) {
+        type(sel, digit);
+        sel.focus();
+      } else {
+        picked = String(picked) === digit ? 0 : Number(digit); // pick, or put back
+        highlight();
+      }
+      return;
+    }
+    var tool = target.closest && target.closest('#notes-mode, #act-erase');
+    if (tool) {
+      ev.preventDefault();
+      if (tool.id === 'notes-mode') toggleNotes();
+      else if (cell(current)) type(cell(current), '');
+      if (cell(current)) cell(current).focus();
+      return;
+    }
+    var button = target.closest && target.closest('[data-copy]');
+    if (button) copy(button);
+  });
+
+  function copy(button) {
     var field = document.querySelector(button.getAttribute('data-copy'));
+    var label = button.textContent;
     var done = function () {
       button.textContent = 'Copied!';
-      setTimeout(function () { button.textContent = 'Copy link'; }, 1600);
+      setTimeout(function () { button.textContent = label; }, 1600);
     };
     var fallback = function () {
       field.select();
@@ -147,21 +237,87 @@
     } else {
       fallback();
     }
-  });
+  }
+
+  // The clock: the page says the seconds played; this adds the time since it was shown.
+  function tick() {
+    var clock = $('clock');
+    if (!clock || !clock.hasAttribute('data-running')) return;
+    var total = Number(clock.getAttribute('data-seconds')) + Math.floor((Date.now() - shownAt) / 1000);
+    var h = Math.floor(total / 3600), m = Math.floor((total % 3600) / 60), s = total % 60;
+    var text = (h ? h + ':' + (m < 10 ? '0' : '') : '') + m + ':' + (s < 10 ? '0' : '') + s;
+    if (clock.textContent !== text) clock.textContent = text;
+  }
+
+  // After a swap: focus where it was (by id), else on the content that took the place of the
+  // button pressed, else on the selected cell: never on <body>.
+  function refocus() {
+    var active = document.activeElement;
+    if (active && active !== document.body) return;
+    var again = lastFocus && $(lastFocus);
+    if (again && !again.disabled && again.offsetParent !== null) {
+      again.focus({ preventScroll: true });
+      return;
+    }
+    var next = null;
+    if (lastFocus === 'act-hint-more') next = $('act-hint-apply') || $('act-hint-close');
+    if (lastFocus === 'act-anyway' || lastFocus === 'act-main') next = $('problem');
+    if (next && next.offsetParent !== null) {
+      next.focus({ preventScroll: true });
+    } else if (cell(current)) {
+      cell(current).focus({ preventScroll: true });
+    }
+  }
+
+  // The pad's digits and the notes switch act here, not on the server: without a name they
+  // add nothing to the grid's next post (htmx remembers the last button pressed in a form).
+  function enhance() {
+    var buttons = document.querySelectorAll('.pad .key, #notes-mode');
+    for (var j = 0; j < buttons.length; j++) buttons[j].removeAttribute('name');
+    if (!TOUCH) return;
+    var cells = document.querySelectorAll('#grid .cell');
+    for (var k = 0; k < cells.length; k++) cells[k].setAttribute('inputmode', 'none');
+  }
 
   function settle() {
+    enhance();
     var focused = document.activeElement;
-    rove(isCell(focused) ? Number(focused.id.slice(1)) : current);
-    showNotesMode();
-    document.getElementById('offline').hidden = true;
+    rove(isCell(focused) ? index(focused) : current);
+    shownAt = Date.now();
+    tick();
+    refocus();
+    highlight();
+    $('offline').hidden = true;
   }
 
-  function trouble() {
-    document.getElementById('offline').hidden = false;
-  }
-
-  document.addEventListener('DOMContentLoaded', settle);
+  document.addEventListener('DOMContentLoaded', function () {
+    enhance();
+    rove(current);
+    shownAt = Date.now();
+    highlight();
+  });
+  document.addEventListener('htmx:beforeRequest', function (ev) {
+    if (ev.detail.elt && ev.detail.elt.id === 'difficulty') return; // loads by itself
+    var active = document.activeElement;
+    lastFocus = active && active.id ? active.id : '';
+  });
+  // The grid stays exactly where it was across a swap: whatever the browser or a restored focus
+  // does to the scroll position while the content changes is put back.
+  var scrollBefore = null;
+  document.addEventListener('htmx:beforeSwap', function () { scrollBefore = window.scrollY; });
+  document.addEventListener('htmx:afterSwap', function () {
+    if (scrollBefore !== null && window.scrollY !== scrollBefore) window.scrollTo(0, scrollBefore);
+    scrollBefore = null;
+  });
+  document.addEventListener('htmx:beforeSwap', function (ev) {
+    // On a touch screen the pad is the keyboard: cells must not open the system one.
+    if (TOUCH && typeof ev.detail.serverResponse === 'string') {
+      ev.detail.serverResponse = ev.detail.serverResponse.split('inputmode="numeric"').join('inputmode="none"');
+    }
+  });
+  document.addEventListener('htmx:afterSwap', enhance);
   document.addEventListener('htmx:afterSettle', settle);
-  document.addEventListener('htmx:sendError', trouble);
-  document.addEventListener('htmx:responseError', trouble);
+  document.addEventListener('htmx:sendError', function () { $('offline').hidden = false; });
+  document.addEventListener('htmx:responseError', function () { $('offline').hidden = false; });
+  setInterval(tick, 1000);
 })();

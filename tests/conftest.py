@@ -89,6 +89,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = free_port()
     log = (tmp_path_factory.mktemp("gunicorn") / "gunicorn.log").open("w")
     command = [sys.executable, "-m", "gunicorn", "--workers", "2", "--bind", f"127.0.0.1:{port}"]
+    command += ["--limit-request-line", "8190"]  # as python -m webapp serves
     process = subprocess.Popen(
         [*command, "webapp:create_app()"], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT
     )

@@ -9,12 +9,14 @@ from collections.abc import Callable
 import pytest
 from puzzles import EASY as EASY_LINE
 
-from webapp.sudoku.board import BIT, DIGITS_OF, UNITS, UNITS_OF, Grid, cell_name, parse
+from webapp.sudoku.board import BIT, DIGITS_OF, UNITS, Grid, cell_name, parse
 from webapp.sudoku.hint import Hint, hint, look_at
+from webapp.sudoku.lead import fill_now, target_single
 from webapp.sudoku.logic import next_step, solve_logically
 from webapp.sudoku.search import UNLIMITED, Budget
 from webapp.sudoku.solver import solve
 from webapp.sudoku.techniques.position import Position
+from webapp.sudoku.techniques.step import Step
 
 BUDGET = Budget(nodes=200_000)
 EASY = parse(EASY_LINE)
@@ -32,18 +34,6 @@ def solution_of(puzzle: Grid) -> Grid:
 
 def with_entry(entries: Grid, cell: int, digit: int) -> Grid:
     return (*entries[:cell], digit, *entries[cell + 1 :])
-
-
-def narrows(before: Position, after: Position, target: int) -> bool:
-    """Fewer candidates in the target, or fewer places in one of its units for one of them."""
-    if after.cands[target] != before.cands[target]:
-        return True
-    for unit in UNITS_OF[target]:
-        for d in DIGITS_OF[before.cands[target]]:
-            places = [c for c in UNITS[unit] if before.cands[c] & BIT[d]]
-            if any(not after.cands[c] & BIT[d] for c in places):
-                return True
-    return False
 
 
 def ask(puzzle: Grid, entries: Grid = NONE, notes: Grid | None = None, target=None) -> Hint:
@@ -68,32 +58,86 @@ def test_a_cell_that_can_be_filled_now_gets_its_single() -> None:
     assert found.look.startswith(f"Yes, {cell_name(target)} can be filled now. Look at ")
 
 
+def made(s: Position, *steps: Step) -> Position:
+    after = s.copy()
+    for step in steps:
+        after.apply(step.placements, step.eliminations)
+    return after
+
+
+def fillable(s: Position, target: int, solution: Grid) -> bool:
+    """Can one step fill `target`: a single, or a direct technique (as the hint finds them)?"""
+    return fill_now(s, target, solution) is not None
+
+
+def one_move_later(s: Position) -> list[Position]:
+    """The positions after each single or locked candidate of `s` (all of them)."""
+    out = []
+    for cell in range(81):
+        if (single := target_single(s, cell)) is not None:
+            out.append(made(s, single))
+    for box in range(18, 27):
+        for line in range(18):
+            shared = set(UNITS[box]) & set(UNITS[line])
+            for d in range(1, 10) if shared else ():
+                in_box = {c for c in UNITS[box] if s.cands[c] & BIT[d]}
+                in_line = {c for c in UNITS[line] if s.cands[c] & BIT[d]}
+                for inside, other in ((in_box, in_line), (in_line, in_box)):
+                    if inside and inside <= shared and other - shared:
+                        after = s.copy()
+                        for c in other - shared:
+                            after.eliminate(c, d)
+                        out.append(after)
+    return out
+
+
 @pytest.mark.parametrize("puzzle", [EASY, HARD], ids=["easy", "hard"])
-def test_every_cell_gets_a_true_step_and_an_honest_promise(puzzle: Grid) -> None:
+def test_every_cell_is_filled_now_or_led_to(puzzle: Grid) -> None:
+    """A cell that can't be filled now gets the steps after which it can: each valid, then one
+    step fills it; after the first, it is one step nearer; no shorter sequence exists."""
     s = Position.from_grid(puzzle)
     solution = solution_of(puzzle)
-    kinds = set()
+    counts = set()
     for target in range(81):
         if puzzle[target]:
             continue
         found = ask(puzzle, target=target)
-        assert found.step is not None
-        assert all(solution[c] == d for c, d in found.step.placements)
-        assert all(solution[c] != d for c, d in found.step.eliminations)
-        kinds.add((found.direct, found.helps, found.after))
+        step = found.step
+        assert step is not None
+        assert all(solution[c] == d for c, d in step.placements)
+        assert all(solution[c] != d for c, d in step.eliminations)
         if found.direct:
-            assert found.step.placements[0][0] == target
+            assert (target, solution[target]) in step.placements
+            counts.add(0)
             continue
-        assert found.look.startswith("Not yet: ") and cell_name(target) in found.look
-        trial = s.copy()
-        trial.apply(found.step.placements, found.step.eliminations)
-        assert found.helps == narrows(s, trial, target), cell_name(target)
-        if found.after:  # the promise: once the step is made, the cell is a single
-            again = hint(trial.to_grid(), NONE, tuple(trial.cands), target, budget=BUDGET)
-            assert again.direct
-    assert (True, False, False) in kinds and (False, True, False) in kinds
-    if puzzle == EASY:
-        assert (False, True, True) in kinds
+        assert found.lead and found.lead[0] == step, cell_name(target)
+        counts.add(len(found.lead))
+        after = made(s, *found.lead)
+        assert found.fill is not None and (target, solution[target]) in found.fill.placements
+        assert fill_now(after, target, solution) == found.fill
+        if len(found.lead) <= 3:  # short ones are proved shortest within the budget
+            assert found.shortest
+        assert found.after == (len(found.lead) == 1)
+        if found.shortest:  # after the first step, it is one step nearer
+            nearer = made(s, step)
+            again = hint(nearer.to_grid(), NONE, tuple(nearer.cands), target, budget=BUDGET)
+            assert again.direct if len(found.lead) == 1 else len(again.lead) == len(found.lead) - 1
+        if len(found.lead) == 2:  # not one move: no single or locked candidate does it alone
+            assert not any(fillable(p, target, solution) for p in one_move_later(s))
+    assert 0 in counts and len(counts) >= 3
+
+
+def test_a_lead_says_how_many_steps_and_where_to_start() -> None:
+    found = ask(HARD, target=1)
+    steps = len(found.lead)
+    assert steps >= 3 and found.step == found.lead[0]
+    where = look_at(found.step)
+    count = f"{'after' if found.shortest else 'within'} {steps} steps"
+    assert found.look == f"Not yet: r1c2 can be filled {count}. Start at {where}."
+    assert found.technique.startswith(found.step.technique) and where in found.technique
+    assert len(found.way) == steps + 1
+    assert found.way[0] == f"{found.technique}: {found.move[0].lower()}{found.move[1:]}"
+    assert found.way[-1].startswith("Then r1c2 can be filled: Naked single")
 
 
 def test_a_filled_cell_gets_help_elsewhere() -> None:
@@ -123,7 +167,7 @@ def test_a_wrong_entry_without_a_clash_says_what_it_forces() -> None:
     assert found.mistake is not None
     assert found.mistake.text.startswith(f"{cell_name(cell)} can't be {digit}: ")
     assert "already has" not in found.mistake.text
-    assert "forces" in found.mistake.text or "no solution" in found.mistake.text
+    assert f"with {digit} there" in found.mistake.text
 
 
 def test_the_selected_cells_mistake_comes_first() -> None:
@@ -244,3 +288,18 @@ def test_a_solve_that_runs_out_of_budget_says_so() -> None:
     assert (
         found.problem == "The solver ran out of its budget on this puzzle, so no hint can be given."
     )
+
+
+@pytest.mark.parametrize("nodes", [25, 300, 20_000])
+def test_the_way_to_a_cell_is_the_same_every_time_within_any_budget(nodes: int) -> None:
+    """The lead is searched within the hint's node budget: the same answer on every run, and
+    whatever the budget allows, the steps it gives work."""
+    solution = solution_of(HARD)
+    found = {hint(HARD, NONE, None, 1, budget=Budget(nodes=nodes)) for _ in range(3)}
+    assert len(found) == 1
+    (answer,) = found
+    if answer.lead:
+        after = made(Position.from_grid(HARD), *answer.lead)
+        assert answer.fill == fill_now(after, 1, solution) is not None
+    else:
+        assert answer.problem or "no short way" in answer.look

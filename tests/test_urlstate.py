@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -10,15 +12,22 @@ from puzzles import EASY
 from webapp.sudoku import parse
 from webapp.urlstate import (
     BLANK,
+    MAX_HISTORY,
+    MAX_SECONDS,
     GameState,
     Mode,
+    Move,
     StateError,
     decode_cells,
+    decode_moves,
     decode_notes,
     encode_cells,
+    encode_moves,
     encode_notes,
     from_form,
+    from_path,
     from_url,
+    trim_history,
 )
 
 grids = st.lists(st.integers(0, 9), min_size=81, max_size=81).map(tuple)
@@ -28,14 +37,53 @@ sparse_grids = st.lists(
 
 
 @st.composite
+def moves(draw: st.DrawFn, puzzle: tuple[int, ...]) -> Move:
+    """A move over cells the puzzle leaves empty: each with an empty, digit or notes content."""
+    free = [c for c in range(81) if not puzzle[c]] or [0]
+    cells = draw(st.lists(st.sampled_from(free), min_size=1, max_size=6, unique=True))
+    contents = st.integers(0, 520)
+    return Move(tuple((c, draw(contents)) for c in cells), draw(st.booleans()))
+
+
+@st.composite
 def states(draw: st.DrawFn) -> GameState:
+    """Any state a URL can hold: every field, the history included."""
     puzzle = draw(sparse_grids)
     mode = draw(st.sampled_from(list(Mode)))
-    entries = BLANK
-    if mode is Mode.PLAY:
-        raw = draw(sparse_grids)
-        entries = tuple(0 if g else e for g, e in zip(puzzle, raw, strict=True))
-    return GameState(puzzle, entries, mode, draw(st.booleans()))
+    raw = draw(sparse_grids)
+    entries = tuple(0 if g and mode is Mode.PLAY else e for g, e in zip(puzzle, raw, strict=True))
+    masks = draw(note_masks)
+    notes = tuple(
+        0 if e or (g and mode is Mode.PLAY) else m
+        for g, e, m in zip(puzzle, entries, masks, strict=True)
+    )
+    on_cells = puzzle if mode is Mode.PLAY else BLANK
+    if not any(c == 0 for c in on_cells):
+        on_cells = BLANK
+    history = tuple(draw(st.lists(moves(on_cells), max_size=8)))
+    future = tuple(draw(st.lists(moves(on_cells), max_size=4)))
+    level = draw(st.integers(0, 3))
+    return GameState(
+        puzzle,
+        entries,
+        mode,
+        draw(st.booleans()),
+        notes,
+        draw(st.integers(0, 80)) if level else None,
+        level,
+        draw(st.sampled_from(["", "hard-1234", "easy-0"])),
+        notes_mode=draw(st.booleans()),
+        digit=draw(st.integers(0, 9)),
+        checked=draw(st.booleans()),
+        checks=draw(st.integers(0, 9999)),
+        hints=draw(st.integers(0, 9999)),
+        mistakes=draw(st.booleans()),
+        timer=draw(st.booleans()),
+        paused=draw(st.booleans()),
+        seconds=draw(st.integers(0, MAX_SECONDS)),
+        history=history,
+        future=future,
+    )
 
 
 def query_args(url: str) -> tuple[str, str, dict[str, list[str]]]:
@@ -89,11 +137,42 @@ def test_bad_cells_say_what_and_where(text: str, message: str) -> None:
 @given(states())
 def test_state_url_round_trip(state: GameState) -> None:
     url = state.url
+    assert from_path(url) == state
     if url == "/":
         assert state == GameState(mode=Mode.ENTER)
         return
     assert from_url(*query_args(url)) == state
-    assert len(url) <= 6 + 81 + 3 + 81 + 20
+    assert len(url) <= 6 + 81 + 3 + 81 + 4 + 162 + 200 + 2 * 3 * 8 * 6
+
+
+@given(states())
+def test_share_url_is_the_state_without_its_history(state: GameState) -> None:
+    shared = from_path(state.share_url)
+    assert shared == replace(state, history=(), future=())
+    assert not {"h", "r"} & set(query_args(state.share_url)[2]) if state.share_url != "/" else True
+
+
+@given(st.lists(moves(BLANK), max_size=30))
+def test_moves_round_trip(made: list[Move]) -> None:
+    text = encode_moves(made)
+    assert decode_moves(text, "h") == tuple(made)
+    assert len(text) == sum(m.size for m in made)
+    assert all(ch.isalnum() or ch in "-_~" for ch in text)
+
+
+def test_moves_encoding_examples() -> None:
+    # r1c2 (cell 1) back to empty: (1 * 521 + 0) * 2 = 1042 = 16 * 64 + 18 -> "0", "G", "I"
+    assert encode_moves([Move(((1, 0),))]) == "0GI"
+    # a hint's move of two cells: a digit 4 in r1c1, notes {1, 2} (9 + 3) in r9c9
+    assert encode_moves([Move(((0, 4), (80, 12)), hint=True)]) == "~009" + "KMu"
+    assert decode_moves("~009KMu", "h") == (Move(((0, 4), (80, 12)), True),)
+
+
+def test_history_is_trimmed_from_the_oldest_move() -> None:
+    made = tuple(Move(((c, 0),)) for c in range(81)) * 6  # 486 moves of 3 characters
+    kept = trim_history(made)
+    assert len(encode_moves(kept)) <= MAX_HISTORY and kept == made[-len(kept) :]
+    assert len(kept) == MAX_HISTORY // 3
 
 
 def test_canonical_urls() -> None:
@@ -121,12 +200,39 @@ def test_from_url_defaults_and_unknown_keys() -> None:
         ("v1", {"solve": ["yes"]}, "solve= must be 1"),
         ("v1", {"mode": ["edit"]}, "mode= must be 'play' or 'enter'"),
         ("v1", {"e": ["b2" + "zzz"]}, r"put a 2 in r1c3, which already holds the given 3"),
-        ("v1", {"e": ["1zzzb"], "mode": ["enter"]}, "entries .* belong to play mode"),
+        ("v1", {"t": ["12s"]}, r"the time played \(t=\) must be a number from 0 to"),
+        ("v1", {"t": ["\u00b2"]}, r"the time played \(t=\) must be a number"),
+        ("v1", {"hint": ["\u00b2"]}, r"the hint level \(hint=\) must be a number from 1 to 3"),
+        ("v1", {"g": ["hard-\u2460"]}, r"the puzzle's seed \(g=\) must be a level and a number"),
+        ("v1", {"d": ["10"]}, r"the digit highlighted \(d=\) must be a number from 0 to 9"),
+        ("v1", {"checks": ["-1"]}, r"the checks used \(checks=\) must be a number"),
+        ("v1", {"hints": ["x"]}, r"the hints used \(hints=\) must be a number"),
+        ("v1", {"notes": ["on"]}, "notes= must be 1"),
+        ("v1", {"pause": ["2"]}, "pause= must be 1"),
+        ("v1", {"timer": ["off"]}, "timer= must be 0 to hide the clock"),
+        ("v1", {"h": ["00"]}, r"the history \(h=\) has '00' at character 1"),
+        ("v1", {"r": ["0!0"]}, r"the history \(r=\) has '0!0' at character 1"),
+        ("v1", {"h": ["001"]}, r"the history \(h=\) ends in the middle of a move"),
+        ("v1", {"h": ["~"]}, r"the history \(h=\) ends in the middle of a move"),
+        ("v1", {"h": ["___"]}, r"the history \(h=\) names cell 252 at character 1"),
+        ("v1", {"h": ["0Wa"]}, r"the history \(h=\) changes r1c3, which holds a given"),
+        ("v1", {"h": ["0" * 1300]}, r"the history \(h=\) is 1300 characters long"),
+        ("v1", {"h": ["0GI" * 233], "r": ["0GI" * 233]}, r"at most 1200 characters together"),
     ],
 )
 def test_bad_urls_say_what(version: str, args: dict[str, list[str]], message: str) -> None:
     with pytest.raises(StateError, match=message):
         from_url(version, EASY, args)
+
+
+def test_enter_mode_keeps_entries_and_notes_even_under_givens() -> None:
+    """Editing the givens keeps the player's work aside, even where a given now stands."""
+    entries = (0, 0, 1) + (0,) * 78  # r1c3 holds the given 3 in EASY
+    notes = (0, 0, 0, 0, 0b11) + (0,) * 76  # r1c5 holds the given 2
+    state = GameState(parse(EASY), entries, Mode.ENTER, notes=notes)
+    assert from_url(*query_args(state.url)) == state
+    with pytest.raises(StateError, match="put a 1 in r1c3, which already holds the given 3"):
+        GameState(parse(EASY), entries)
 
 
 def test_bad_entries_offer_the_puzzle_alone() -> None:
@@ -139,33 +245,58 @@ def form(**fields: str) -> dict[str, list[str]]:
     return {key: [value] for key, value in fields.items()}
 
 
+EASY_STATE = GameState(parse(EASY))
+ENTER_SOLVE = GameState(mode=Mode.ENTER, solve=True).url
+
+
 def test_form_in_play_mode_reads_entries() -> None:
-    posted = from_form(form(v="1", mode="play", p=encode_cells(parse(EASY)), c0="4", c1=" 8 "))
+    posted = from_form(form(v="1", state=EASY_STATE.url, c0="4", c1=" 8 ", ts="1700000000"))
     assert posted.bad == {}
     assert posted.state.entries[:3] == (4, 8, 0)
     assert posted.state.puzzle == parse(EASY)
+    assert posted.previous == EASY_STATE and posted.shown_at == 1_700_000_000
 
 
 def test_form_in_enter_mode_reads_givens() -> None:
-    posted = from_form(form(v="1", mode="enter", c80="7", c3="0", c4=".", solve="1"))
+    posted = from_form(form(v="1", state=ENTER_SOLVE, c80="7", c3="0", c4="."))
     assert posted.state == GameState((0,) * 80 + (7,), mode=Mode.ENTER, solve=True)
 
 
 def test_form_reports_non_digits_per_cell() -> None:
-    posted = from_form(form(v="1", mode="enter", c5="x", c6="12", c7="5"))
+    posted = from_form(form(v="1", state="/", c5="x", c6="12", c7="5"))
     assert posted.bad == {5: "x", 6: "12"}
     assert posted.state.puzzle[7] == 5
+
+
+def test_form_notes_mode_one_new_digit_is_a_note() -> None:
+    """Without JavaScript, in notes mode a digit typed into an empty cell is a note; a digit
+    the cell already held stays an entry; 0 clears a cell and its notes."""
+    shown = GameState(parse(EASY), (4,) + (0,) * 80, notes=(0, 0b1) + (0,) * 79)
+    posted = from_form(form(v="1", state=shown.url, notes="1", c0="4", c1="0", c3="7", n1="1"))
+    assert posted.state.notes_mode
+    assert posted.state.entries[0] == 4 and posted.state.notes[3] == 1 << 6
+    assert posted.state.notes[1] == 0 and posted.state.entries[3] == 0
+
+
+def test_form_reads_settings_only_when_the_form_has_them() -> None:
+    shown = GameState(parse(EASY), mistakes=True)
+    assert from_form(form(v="1", state=shown.url)).state.mistakes
+    posted = from_form(form(v="1", state=shown.url, settings="1", timer="1"))
+    assert not posted.state.mistakes and posted.state.timer
+    posted = from_form(form(v="1", state=shown.url, settings="1"))
+    assert not posted.state.timer
 
 
 @pytest.mark.parametrize(
     ("fields", "message"),
     [
-        ({"mode": "play"}, "v=1"),
-        ({"v": "2", "mode": "play"}, "v=1"),
-        ({"v": "1", "mode": "play"}, r"missing the puzzle \(p\)"),
-        ({"v": "1", "mode": "play", "p": "zz"}, r"the puzzle \(p\) describes 52 cells"),
-        ({"v": "1", "mode": "sideways"}, "mode= must be"),
-        ({"v": "1", "mode": "play", "p": EASY, "c2": "5"}, "r1c3 holds a given"),
+        ({"state": "/"}, "v=1"),
+        ({"v": "2", "state": "/"}, "v=1"),
+        ({"v": "1"}, r"missing the state it was made from \(state\)"),
+        ({"v": "1", "state": "/p/v1/zz"}, r"the puzzle describes 52 cells"),
+        ({"v": "1", "state": "/elsewhere"}, "the state must be a link like /p/v1/<puzzle>"),
+        ({"v": "1", "state": "/p/v1/zzzc?mode=sideways"}, "mode= must be"),
+        ({"v": "1", "state": EASY_STATE.url, "c2": "5"}, "r1c3 holds a given"),
     ],
 )
 def test_malformed_forms_raise(fields: dict[str, str], message: str) -> None:

@@ -13,7 +13,7 @@ from puzzles import EASY, EASY_SOLUTION
 from werkzeug.test import TestResponse
 
 from webapp.sudoku import parse
-from webapp.urlstate import GameState, Mode, encode_cells
+from webapp.urlstate import GameState, Mode, from_path
 
 EASY_URL = GameState(parse(EASY)).url
 HTMX = {"HX-Request": "true"}
@@ -38,7 +38,14 @@ def classes(page: str, cell: int) -> set[str]:
 
 def play_form(puzzle: str = EASY, **cells: str) -> dict[str, str]:
     """The grid form as the page posts it in play mode (cells: c<index>=value)."""
-    return {"v": "1", "mode": "play", "p": encode_cells(parse(puzzle)), **cells}
+    return {"v": "1", "state": GameState(parse(puzzle)).url, **cells}
+
+
+def game(url: str) -> GameState:
+    """The state a URL holds, without its undo history (what the tests compare)."""
+    from dataclasses import replace
+
+    return replace(from_path(url), history=(), future=())
 
 
 # Pages
@@ -68,7 +75,7 @@ def test_state_page_shows_givens_locked_and_entries_editable(client: FlaskClient
     assert 'name="c0"' in cell_tag(page, 0) and 'value="4"' in cell_tag(page, 0)
     assert classes(page, 0) >= {"cell", "entry"} and "given" in classes(page, 2)
     assert f'value="http://localhost{GameState(parse(EASY), entries).url}"' in page
-    assert "33 of 81 cells filled" in page
+    assert "33 of 81 filled" in page
 
 
 def test_page_has_no_inline_script_or_style(client: FlaskClient) -> None:
@@ -248,7 +255,7 @@ def test_every_answer_chosen_by_hx_request_says_so_in_vary(client: FlaskClient) 
                 response.status_code,
                 headers,
             )
-    assert not client.get("/robots.txt").vary  # the same for everyone
+    assert "HX-Request" not in client.get("/robots.txt").vary  # the same for everyone
 
 
 # The grid form: htmx fragments and post/redirect/get
@@ -257,14 +264,14 @@ def test_every_answer_chosen_by_hx_request_says_so_in_vary(client: FlaskClient) 
 def test_edit_without_js_redirects_303_to_the_state(client: FlaskClient) -> None:
     response = client.post("/edit", data=play_form(c0="4"))
     assert response.status_code == 303
-    assert response.headers["Location"] == GameState(parse(EASY), (4,) + (0,) * 80).url
+    assert game(response.headers["Location"]) == GameState(parse(EASY), (4,) + (0,) * 80)
 
 
 def test_edit_with_htmx_returns_the_fragment_and_replaces_the_url(client: FlaskClient) -> None:
     response = client.post("/edit", data=play_form(c0="2"), headers=HTMX)
     page = html(response)
     assert response.status_code == 200
-    assert response.headers["HX-Replace-Url"] == GameState(parse(EASY), (2,) + (0,) * 80).url
+    assert game(response.headers["HX-Replace-Url"]) == GameState(parse(EASY), (2,) + (0,) * 80)
     assert "<html" not in page and "<main" not in page
     assert page.count('class="cell ') == 81
     assert "clash" in classes(page, 0) and "clash" in classes(page, 4)  # 2 twice in row 1
@@ -273,18 +280,38 @@ def test_edit_with_htmx_returns_the_fragment_and_replaces_the_url(client: FlaskC
 
 
 def test_fragment_is_the_partial_the_full_page_includes(client: FlaskClient) -> None:
-    """The whole fragment is the page's game part, character for character, plus the
-    out-of-band announcement (the page first, so the puzzle's rating is known to both)."""
-    state = GameState(parse(EASY), (2,) + (0,) * 80)
-    page = html(client.get(state.url))
-    fragment = html(client.post("/edit", data=play_form(c0="2"), headers=HTMX))
-    game = re.search(r'<div id="game" class="game">(.*)</div></main>', page, re.S)
-    assert game, "no game part in the page"
+    """A fragment that changes the page's parts (here: Solve) is the page's game part,
+    character for character, plus the out-of-band announcement (the page first, so the
+    puzzle's rating is known to both; the time each was made left out)."""
+    client.get(GameState(parse(EASY)).url)
+    response = client.post("/edit", data=play_form(c0="2", action="solve"), headers=HTMX)
+    page = html(client.get(response.headers["HX-Push-Url"]))
+    fragment = html(response)
+    whole = re.search(r'<div id="game" class="game">(.*)</div></main>', page, re.S)
+    assert whole, "no game part in the page"
     announce = '\n<div id="announce" hx-swap-oob="innerHTML">2 appears 2 times in row 1'
     part, oob, tail = fragment.partition(announce)
     assert oob and tail.startswith(" (r1c1, r1c5)</div>")
     assert len(part) > 15_000 and 'class="difficulty-line"' in part
-    assert part == game.group(1)
+
+    def timeless(text: str) -> str:
+        return re.sub(r'name="ts" value="\d+"', 'name="ts" value=""', text)
+
+    assert timeless(part) == timeless(whole.group(1))
+
+
+def test_an_edit_leaves_out_what_it_cannot_change(client: FlaskClient) -> None:
+    """Typing sends the grid, the pad, the status, the hint, the actions and the link, not
+    the help, the rating, the settings, the new puzzles or the paste box: the page keeps its
+    own copy of those (hx-preserve)."""
+    fragment = html(client.post("/edit", data=play_form(c0="2"), headers=HTMX))
+    for name in ("about", "more"):
+        assert f'<div id="{name}" class="{name}" hx-preserve="true"></div>' in fragment
+    assert 'id="difficulty"' not in fragment and 'id="paste"' not in fragment
+    assert 'id="grid"' in fragment and 'id="share-url"' in fragment
+    page = html(client.get(EASY_URL))
+    assert '<div id="about" class="about">' in page and 'id="paste"' in page
+    assert "hx-preserve" not in page
 
 
 @pytest.mark.parametrize(
@@ -292,24 +319,24 @@ def test_fragment_is_the_partial_the_full_page_includes(client: FlaskClient) -> 
     [
         ("solve", "HX-Push-Url", GameState(parse(EASY), (4,) + (0,) * 80, solve=True)),
         ("clear", "HX-Push-Url", GameState(parse(EASY))),
-        ("enter", "HX-Push-Url", GameState(parse(EASY), mode=Mode.ENTER)),
+        ("enter", "HX-Push-Url", GameState(parse(EASY), (4,) + (0,) * 80, mode=Mode.ENTER)),
         ("update", "HX-Replace-Url", GameState(parse(EASY), (4,) + (0,) * 80)),
     ],
 )
 def test_actions(client: FlaskClient, action: str, header: str, expected: GameState) -> None:
     data = play_form(c0="4", action=action)
-    assert client.post("/edit", data=data).headers["Location"] == expected.url
-    assert client.post("/edit", data=data, headers=HTMX).headers[header] == expected.url
+    assert game(client.post("/edit", data=data).headers["Location"]) == expected
+    assert game(client.post("/edit", data=data, headers=HTMX).headers[header]) == expected
 
 
 def test_hide_solution(client: FlaskClient) -> None:
-    data = play_form(solve="1", action="hide")
+    data = {**play_form(action="hide"), "state": EASY_URL + "?solve=1"}
     assert client.post("/edit", data=data).headers["Location"] == EASY_URL
 
 
 def test_enter_mode_then_start_playing(client: FlaskClient) -> None:
     cells = {f"c{i}": ch for i, ch in enumerate(EASY) if ch != "."}
-    data = {"v": "1", "mode": "enter", **cells}
+    data = {"v": "1", "state": "/", **cells}
     first = client.post("/edit", data=data, headers=HTMX)
     assert first.headers["HX-Replace-Url"] == GameState(parse(EASY), mode=Mode.ENTER).url
     assert "32 givens entered" in html(first)
@@ -333,9 +360,9 @@ def test_non_digit_in_a_cell_is_a_422_with_the_cell_marked(client: FlaskClient) 
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        ({"mode": "play"}, "The form must say v=1"),
-        ({"v": "1", "mode": "play"}, "The form is missing the puzzle (p)"),
-        ({"v": "1", "mode": "play", "p": "zz"}, "The puzzle (p) describes 52 cells"),
+        ({"state": "/"}, "The form must say v=1"),
+        ({"v": "1"}, "The form is missing the state it was made from (state)"),
+        ({"v": "1", "state": "/p/v1/zz"}, "The puzzle describes 52 cells"),
         (play_form(c2="9"), "R1c3 holds a given"),
         (play_form(action="explode"), "The form asks for &#39;explode&#39;"),
     ],
@@ -401,15 +428,17 @@ def test_history_restore_gets_the_full_page(client: FlaskClient) -> None:
 
 # Hostile input never gets a 500
 
+URL_KEYS = ["e", "n", "mode", "solve", "hint", "cell", "g", "bd", "s", "x", "h", "r", "t", "d"]
+URL_KEYS += ["checks", "hints", "notes", "check", "mistakes", "timer", "pause"]
 FIXTURE_CHECK = HealthCheck.function_scoped_fixture  # the client holds no state between calls
-FORM_FIELDS = ["v", "mode", "p", "solve", "action", "c0", "c2", "c80", "n0", "n80", "text"]
-FORM_FIELDS += ["hint", "cell", "g"]
+FORM_FIELDS = ["v", "state", "action", "c0", "c2", "c80", "n0", "n80", "text", "ts"]
+FORM_FIELDS += ["cell", "notes", "settings", "mistakes", "timer"]
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[FIXTURE_CHECK])
 @given(
     puzzle=st.text(min_size=1, max_size=120).filter(lambda s: "/" not in s),
-    key=st.sampled_from(["e", "n", "mode", "solve", "hint", "cell", "g", "bd", "s", "x"]),
+    key=st.sampled_from(URL_KEYS),
     value=st.text(max_size=120),
 )
 def test_fuzzed_urls_never_fail(client: FlaskClient, puzzle: str, key: str, value: str) -> None:
@@ -438,3 +467,44 @@ def test_fuzzed_forms_never_fail(client: FlaskClient, fields: dict[str, str], ht
     for url in ("/edit", "/load"):
         status = client.post(url, data=fields, headers=headers).status_code
         assert status in (200, 303, 400, 422)
+
+
+# Weight on the wire
+
+
+def test_static_files_carry_their_hash_and_are_cached_for_a_year(client: FlaskClient) -> None:
+    page = html(client.get("/"))
+    assets = re.findall(r'(?:href|src)="(/static/[^"]+)"', page)
+    assert len(assets) >= 4 and all(re.search(r"\?v=[0-9a-f]{10}$", a) for a in assets)
+    for asset in assets:
+        response = client.get(asset)
+        assert response.status_code == 200
+        assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    stale = assets[0].split("?")[0]
+    assert client.get(stale).headers["Cache-Control"] == "no-cache"
+    assert client.get(stale + "?v=0000000000").headers["Cache-Control"] == "no-cache"
+
+
+def test_answers_are_compressed(client: FlaskClient) -> None:
+    import gzip
+
+    import brotli
+
+    for encoding, unpack in (("br", brotli.decompress), ("gzip", gzip.decompress)):
+        plain = client.post("/edit", data=play_form(c0="2"), headers=HTMX).get_data()
+        packed = client.post(
+            "/edit", data=play_form(c0="2"), headers={**HTMX, "Accept-Encoding": encoding}
+        )
+        assert packed.headers["Content-Encoding"] == encoding
+        assert "Accept-Encoding" in packed.vary
+        body = unpack(packed.get_data())
+        assert len(packed.get_data()) < 4096 < len(body)
+        same = re.sub(rb'name="ts" value="\d+"', b"", body)
+        assert same == re.sub(rb'name="ts" value="\d+"', b"", plain)
+
+
+def test_a_link_far_too_long_gets_a_414_page(client: FlaskClient) -> None:
+    response = client.get(EASY_URL + "?x=" + "a" * 5000)
+    assert response.status_code == 414
+    assert "This link is 5," in html(response) and "Start a fresh grid" in html(response)
+    assert client.get(EASY_URL + "?x=" + "a" * 3000).status_code == 301  # long, but ours

@@ -71,16 +71,18 @@ def test_every_page_offers_new_puzzles(client: FlaskClient) -> None:
 
 
 def test_a_fragment_loads_a_rating_it_does_not_have(client: FlaskClient) -> None:
+    """A pasted puzzle opens as a fragment; its rating comes after it (an edit's fragment never
+    needs one: it keeps the page's own)."""
     puzzle = parse(HARD_4)
-    form = {"v": "1", "mode": "play", "p": encode_cells(puzzle)}
+    form = {"text": HARD_4}
     page_rating._known.clear()
-    page = client.post("/edit", data=form, headers=HTMX).get_data(as_text=True)
+    page = client.post("/load", data=form, headers=HTMX).get_data(as_text=True)
     lazy = f'hx-get="/difficulty/{encode_cells(puzzle)}" hx-trigger="load"'
     assert lazy in page and "Rating the puzzle" in page
     loaded = client.get(f"/difficulty/{encode_cells(puzzle)}")
     assert loaded.headers["Cache-Control"] == "public, max-age=86400"
     assert '<span class="level level-hard">Hard</span>' in loaded.get_data(as_text=True)
-    again = client.post("/edit", data=form, headers=HTMX).get_data(as_text=True)
+    again = client.post("/load", data=form, headers=HTMX).get_data(as_text=True)
     assert lazy not in again and '<span class="level level-hard">Hard</span>' in again
 
 

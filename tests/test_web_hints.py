@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
+from html import unescape
 
 import pytest
 from flask.testing import FlaskClient
+from puzzles import COLOURING, EASY, X_CHAIN
 from werkzeug.test import TestResponse
 
-from webapp.sudoku import parse, solve
-from webapp.urlstate import GameState, encode_cells
+from webapp.sudoku import Step, cell_name, hint, parse, solve
+from webapp.sudoku.logic import solve_logically
+from webapp.sudoku.techniques.position import Position
+from webapp.urlstate import GameState, from_path
 
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 PUZZLE = parse(HARD)
@@ -27,14 +32,35 @@ def html(response: TestResponse) -> str:
     return response.get_data(as_text=True)
 
 
-def form(**fields: str) -> dict[str, str]:
-    return {"v": "1", "mode": "play", "p": encode_cells(PUZZLE), **fields}
+def form(hint: str = "0", **fields: str) -> dict[str, str]:
+    """The grid form of PUZZLE showing hint level `hint` about the form's cell."""
+    cell = fields.get("cell")
+    shown = GameState(PUZZLE, cell=int(cell[1]) * 9 + int(cell[3]) - 10 if cell else None)
+    return {"v": "1", "state": replace(shown, hint=int(hint)).url, **fields}
+
+
+def game(url: str) -> GameState:
+    """The state a URL holds, without its undo history and counts (what the tests compare)."""
+    return replace(from_path(url), history=(), future=(), hints=0)
 
 
 def panel_html(page: str) -> str:
     match = re.search(r'<section id="hint".*?</section>', page, re.S)
     assert match, "no hint panel"
     return match.group(0)
+
+
+def folded(page: str) -> dict[str, list[str]]:
+    """The hint panel's folded lists: summary -> lines."""
+    found = re.findall(
+        r'<details class="hint-fold">\s*<summary>([^<]*)</summary>(.*?)</details>',
+        panel_html(page),
+        re.S,
+    )
+    return {
+        unescape(summary): [unescape(x) for x in re.findall(r"<li>([^<]*)</li>", body)]
+        for summary, body in found
+    }
 
 
 def levels(page: str) -> list[str]:
@@ -54,50 +80,76 @@ def test_enter_mode_has_no_hint_panel(client: FlaskClient) -> None:
 
 
 def test_hint_levels_one_click_at_a_time(client: FlaskClient) -> None:
-    first = client.post("/edit", data=form(cell="r1c2", action="hint"), headers=HTMX)
-    assert first.headers["HX-Replace-Url"] == GameState(PUZZLE, cell=1, hint=1).url
+    first = client.post("/edit", data=form(cell="r1c3", action="hint"), headers=HTMX)
+    assert first.headers["HX-Replace-Url"] == GameState(PUZZLE, cell=2, hint=1, hints=1).url
     page = html(first)
     assert levels(page) == ["Where to look"]
-    assert "Not yet: r1c2" in panel_html(page) and "Show more" in page
-    assert "hint-zone" not in page  # nothing drawn yet
+    assert "Not yet: r1c3 can be filled after 2 steps. Start at box 7." in panel_html(page)
+    assert "Show more" in page and "hint-zone" not in page  # nothing drawn yet
+    assert "<details" not in panel_html(page)
 
     second = html(
-        client.post("/edit", data=form(cell="r1c2", hint="1", action="hint-more"), headers=HTMX)
+        client.post("/edit", data=form(cell="r1c3", hint="1", action="hint-more"), headers=HTMX)
     )
     assert levels(second) == ["Where to look", "Technique"]
-    assert "Hidden single in box 4" in second and "hint-zone" in second
+    assert "Hidden single in box 7" in second and "hint-zone" in second
 
     third = html(
-        client.post("/edit", data=form(cell="r1c2", hint="2", action="hint-more"), headers=HTMX)
+        client.post("/edit", data=form(cell="r1c3", hint="2", action="hint-more"), headers=HTMX)
     )
     assert levels(third) == ["Where to look", "Technique", "Why"]
-    assert "4 can only go in r6c2 within box 4" in third
-    assert '<span class="hint-on">4</span>' in third  # the candidate drawn in r6c2
-    assert "Place 4 in r6c2" in third and "Show more" not in third
+    assert "3 can only go in r8c3 within box 7" in third
+    assert '<span class="hint-on">3</span>' in third  # the candidate drawn in r8c3
+    assert "Place 3 in r8c3" in third and "Show more" not in third
+    folds = folded(third)
+    assert list(folds) == ["The way to r1c3"]
+    assert folds["The way to r1c3"] == [
+        "Hidden single in box 7: place 3 in r8c3",
+        "Pointing in box 7 and column 2: remove 7 from r1c2, r5c2 and r6c2",
+        "Then r1c3 can be filled: Hidden single in row 1",
+    ]
 
 
 def test_the_fourth_click_makes_the_move(client: FlaskClient) -> None:
-    data = form(cell="r1c2", hint="3", action="hint-apply")
+    data = form(cell="r1c3", hint="3", action="hint-apply")
     moved = client.post("/edit", data=data, headers=HTMX)
     entries = [0] * 81
-    entries[46] = 4  # r6c2
-    expected = GameState(PUZZLE, tuple(entries), cell=1)
-    assert moved.headers["HX-Push-Url"] == expected.url
-    assert client.post("/edit", data=data).headers["Location"] == expected.url  # without JS
+    entries[65] = 3  # r8c3
+    expected = GameState(PUZZLE, tuple(entries))
+    assert game(moved.headers["HX-Push-Url"]) == expected
+    location = client.post("/edit", data=data).headers["Location"]  # without JS
+    assert game(location) == expected
+    assert from_path(location).history[-1].hint  # the review can tell a hint's move
 
 
-def test_a_move_that_removes_candidates_writes_them_out_of_the_notes(
-    client: FlaskClient,
-) -> None:
+def test_a_move_that_removes_candidates_only_removes(client: FlaskClient) -> None:
+    """Applying a hint's eliminations takes them out of the notes that hold them and writes
+    no notes into cells the player never noted."""
     from webapp import hint_panel
+    from webapp.sudoku import candidates
 
-    state = GameState(PUZZLE, hint=3)
-    found = hint_panel.for_state(state)
-    after = hint_panel.apply(state, found)
-    for cell, digit in found.step.eliminations:
-        assert after.notes[cell] and not after.notes[cell] & bit(digit)
-    for cell, digit in found.step.placements:
-        assert after.entries[cell] == digit and not after.notes[cell]
+    noted = GameState(PUZZLE)
+    step = None
+    for _ in range(30):  # place hinted digits until a step removes candidates
+        found = hint_panel.for_state(noted)
+        assert found.step is not None
+        if found.step.eliminations:
+            step = found.step
+            break
+        noted = hint_panel.apply(noted, found)
+    assert step is not None, "no step with eliminations in the first 30"
+    cands = candidates(noted.grid)
+    first, *others = sorted({c for c, _ in step.eliminations})
+    with_notes = list(noted.notes)
+    with_notes[first] = cands[first]  # the player noted one of the cells, not the others
+    state = replace(noted, notes=tuple(with_notes), hint=3)
+    after = hint_panel.apply(state, hint_panel.for_state(state))
+    for cell, digit in step.eliminations:
+        assert not after.notes[cell] & bit(digit)
+    assert after.notes[first] == cands[first] & ~sum(
+        bit(d) for c, d in step.eliminations if c == first
+    )
+    assert all(after.notes[c] == 0 for c in others)
 
 
 def test_a_wrong_entry_is_pointed_out_first_and_can_be_cleared(client: FlaskClient) -> None:
@@ -107,15 +159,16 @@ def test_a_wrong_entry_is_pointed_out_first_and_can_be_cleared(client: FlaskClie
     panel = panel_html(page)
     assert "Check this first" in panel and f"r1c2 can&#39;t be {wrong}" in panel
     assert "hint-wrong" in page and "Clear r1c2" in panel
-    cleared = client.post("/edit", data={**data, "hint": "1", "action": "hint-apply"})
-    assert cleared.headers["Location"] == GameState(PUZZLE, cell=40).url
+    shown = from_path(client.post("/edit", data=data).headers["Location"])
+    cleared = client.post("/edit", data={**data, "state": shown.url, "action": "hint-apply"})
+    assert game(cleared.headers["Location"]) == GameState(PUZZLE)
 
 
 def test_editing_closes_the_hint(client: FlaskClient) -> None:
     response = client.post("/edit", data=form(cell="r1c2", hint="2", c2="5"), headers=HTMX)
     entries = [0] * 81
     entries[2] = 5
-    assert response.headers["HX-Replace-Url"] == GameState(PUZZLE, tuple(entries), cell=1).url
+    assert game(response.headers["HX-Replace-Url"]) == GameState(PUZZLE, tuple(entries))
     assert levels(html(response)) == []
 
 
@@ -125,10 +178,10 @@ def test_a_hint_link_reloads_the_same_hint(client: FlaskClient) -> None:
 
 
 def test_hints_need_play_mode(client: FlaskClient) -> None:
-    data = {"v": "1", "mode": "enter", "c0": "5", "action": "hint"}
+    data = {"v": "1", "state": "/", "c0": "5", "action": "hint"}
     response = client.post("/edit", data=data)
     assert response.status_code == 400
-    assert "hints are given in play mode" in html(response).lower()
+    assert "&#39;hint&#39; works in play mode" in html(response).lower()
 
 
 def test_notes_round_trip_through_the_url_and_the_form(client: FlaskClient) -> None:
@@ -139,21 +192,21 @@ def test_notes_round_trip_through_the_url_and_the_form(client: FlaskClient) -> N
     assert '<input type="hidden" name="n1" value="169">' in page
     assert 'aria-label="row 1, column 2, notes 1 6 9"' in page
     response = client.post("/edit", data=form(n1="169"))
-    assert response.headers["Location"] == state.url
+    assert game(response.headers["Location"]) == state
 
 
 def test_several_digits_typed_in_a_cell_are_notes(client: FlaskClient) -> None:
     notes = [0] * 81
     notes[1] = bit(2) | bit(7)
     response = client.post("/edit", data=form(c1="72"))
-    assert response.headers["Location"] == GameState(PUZZLE, notes=tuple(notes)).url
+    assert game(response.headers["Location"]) == GameState(PUZZLE, notes=tuple(notes))
 
 
 def test_an_entry_replaces_the_notes_of_its_cell(client: FlaskClient) -> None:
     entries = [0] * 81
     entries[1] = 6
     response = client.post("/edit", data=form(c1="6", n1="169"))
-    assert response.headers["Location"] == GameState(PUZZLE, tuple(entries)).url
+    assert game(response.headers["Location"]) == GameState(PUZZLE, tuple(entries))
 
 
 @pytest.mark.parametrize(
@@ -182,3 +235,63 @@ def test_notes_in_a_filled_cell_are_refused_with_a_way_out(client: FlaskClient) 
     page = html(response)
     assert "the notes (n=) are in r1c1, which already holds a 4" in page.lower()
     assert f'href="{GameState(PUZZLE).url}"' in page
+
+
+# What level 3 and a mistake fold under the sentence, and draw on the grid
+
+
+def before_step(line: str, technique: str) -> tuple[GameState, Step]:
+    """The state (entries and notes) just before the first step of `technique` in the
+    puzzle's logical solve, with the hint about anywhere at level 3, and that step."""
+    puzzle = parse(line)
+    s = Position.from_grid(puzzle)
+    for step in solve_logically(puzzle).steps:
+        if step.technique == technique:
+            entries = tuple(0 if puzzle[c] else s.grid[c] for c in range(81))
+            return GameState(puzzle, entries, notes=tuple(s.cands), hint=3), step
+        s.apply(step.placements, step.eliminations)
+    raise AssertionError(f"no {technique} in the solve")
+
+
+def test_simple_colouring_draws_its_two_colours_apart(client: FlaskClient) -> None:
+    state, step = before_step(COLOURING, "Simple colouring")
+    page = html(client.get(state.url))
+    assert "Colouring the strong links" in panel_html(page)
+    first, second = step.colours
+    assert len(first) + len(second) == len(step.candidates) and first and second
+    assert page.count('class="hint-colour-1"') == len(first)
+    assert page.count('class="hint-colour-2"') == len(second)
+    colours = folded(page)["The colours"]
+    assert colours[0] == "Filled blue: " + ", ".join(f"{d} in {cell_name(c)}" for c, d in first)
+    assert colours[1].startswith("Ringed orange: ")
+
+
+def test_a_chain_is_shown_whole_and_folded(client: FlaskClient) -> None:
+    state, step = before_step(X_CHAIN, "X-chain")
+    page = html(client.get(state.url))
+    (chain,) = folded(page)["The whole chain"]
+    assert chain == step.notation[0] and "…" not in chain and "..." not in chain
+    assert chain.count("=") == chain.count("-") + 1  # strong links at both ends
+    for cell in step.cells:
+        assert re.search(rf'id="c{cell}"[^>]*class="[^"]*hint-cell', page) or re.search(
+            rf'class="[^"]*hint-cell[^"]*"[^>]*id="c{cell}"', page
+        )
+    assert '<ol class="hint-fold-lines is-notation">' in page
+
+
+def test_a_wrong_entry_shows_its_chain_on_the_grid(client: FlaskClient) -> None:
+    puzzle = parse(EASY)
+    entries = [0] * 81
+    entries[7] = 7  # r1c8 is 3: a 7 there forces six digits, then r7c9 has no digit left
+    page = html(client.get(GameState(puzzle, tuple(entries), hint=1).url))
+    panel = panel_html(page)
+    assert "r1c8 can&#39;t be 7: with 7 there, 6 digits are forced one after another" in panel
+    assert "r7c9 would have no digit left" in panel
+    (chain,) = folded(page).values()
+    assert chain[0] == "r1c8 is 7 (your entry)" and chain[-1] == "so r7c9 would have no digit left"
+    assert len(chain) == 8
+    found = hint(puzzle, tuple(entries))
+    assert found.mistake is not None and len(found.mistake.forced) == 6
+    assert page.count('class="hint-on"') == 6  # each forced digit, alone in its cell
+    assert "hint-broken" in page  # r7c9, its last candidates struck out
+    assert page.count('class="hint-off"') == len(found.mistake.dead) >= 2

@@ -44,6 +44,7 @@ def main(argv: list[str] | None = None) -> None:
             "workers": args.workers,
             "accesslog": "-",
             "timeout": 30,
+            "limit_request_line": 8190,  # gunicorn's most: longer links get the app's 414 page
         }
     ).run()
 

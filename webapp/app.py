@@ -11,8 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response
+from flask_compress import Compress
 
-from . import errors, lab, views
+from . import api, assets, errors, lab, views
 from .htmx import add_vary
 from .seedpool import SeedPool
 
@@ -50,6 +51,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         MAX_FORM_PARTS=200,  # 81 cells, 81 notes and a few more
         TEMPLATES_AUTO_RELOAD=False,
         SEED_POOL=3,  # ready puzzles per level for "New puzzle"; 0: make each on demand
+        COMPRESS_ALGORITHM=["br", "gzip"],  # Flask-Compress: brotli where the browser takes it
     )
     if config:
         app.config.update(config)
@@ -60,7 +62,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.url_map.converters.update(views.CONVERTERS)
     app.register_blueprint(views.bp)
     app.register_blueprint(lab.bp)
+    api.register(app)
     errors.register(app)
+    assets.register(app)  # static URLs carry a content hash; those are cached for a year
+    Compress(app)
     app.after_request(add_vary)
     app.after_request(_secure)
     return app

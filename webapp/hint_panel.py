@@ -1,14 +1,17 @@
 """The hint panel: the engine's hint for a state, what each level shows, and the move it makes.
 
 Levels, each one click further: 1 where to look (or the mistake), 2 the technique and its unit,
-3 the pattern highlighted on the grid with its sentence; the fourth click makes the move.
+3 the pattern highlighted on the grid with its sentence; the fourth click makes the move. What
+is too long for a sentence is folded under it (a <details>, open with a click, no script): a
+wrong entry's whole chain, a chain technique's whole chain in compact notation, the colours of
+a colouring, and the steps that lead to the selected cell.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from .sudoku import HINT_BUDGET, Hint, Mistake, Step, candidates, cell_name, hint
+from .sudoku import HINT_BUDGET, PEERS, UNITS, Hint, Mistake, Step, candidates, cell_name, hint
 from .urlstate import GameState
 
 
@@ -24,6 +27,25 @@ def for_state(state: GameState) -> Hint:
 
 
 @dataclass(frozen=True)
+class Fold:
+    """A folded list under the panel's levels: its summary and its lines (`notation`: chain
+    notation, drawn in a fixed-width font)."""
+
+    summary: str
+    lines: tuple[str, ...]
+    notation: bool = False
+
+
+# The colour classes of a colouring, each with the words that say how it is drawn.
+COLOURS = (
+    ("hint-colour-1", "filled blue"),
+    ("hint-colour-2", "ringed orange"),
+    ("hint-colour-3", "filled green"),
+    ("hint-colour-4", "ringed purple"),
+)
+
+
+@dataclass(frozen=True)
 class Panel:
     """What the hint panel and the grid show at one level."""
 
@@ -35,6 +57,7 @@ class Panel:
     marks: dict[int, str] = field(default_factory=dict)  # cell -> classes
     notes: dict[int, dict[int, str]] = field(default_factory=dict)  # cell -> digit -> class
     shown: dict[int, int] = field(default_factory=dict)  # cell -> candidates to draw
+    folds: tuple[Fold, ...] = ()  # folded lists under the levels
 
 
 def panel(state: GameState, found: Hint) -> Panel:
@@ -52,14 +75,32 @@ def panel(state: GameState, found: Hint) -> Panel:
 
 
 def _mistake_panel(mistake: Mistake, move: str, marks: dict[int, str]) -> Panel:
-    """A wrong entry or notes, named with the reason; the cells it forces drawn alone."""
+    """A wrong entry or notes, named with the reason: the digits it forces drawn alone in
+    their cells, and what the contradiction finds gone struck out (a cell's last candidates,
+    or a digit's last places in a unit)."""
+    for u in mistake.units:
+        for c in UNITS[u]:
+            _mark(marks, c, "hint-zone")
     for c in mistake.cells[1:]:
         _mark(marks, c, "hint-cell")
     _mark(marks, mistake.cell, "hint-wrong")
-    forced = {c: {d: "hint-on"} for c, d in mistake.forced}
-    shown = {c: 1 << (d - 1) for c, d in mistake.forced}
+    notes: dict[int, dict[int, str]] = {}
+    shown: dict[int, int] = {}
+    for c, d in mistake.forced:
+        notes.setdefault(c, {})[d] = "hint-on"
+    for c, d in mistake.dead:
+        notes.setdefault(c, {})[d] = "hint-off"
+    for c in mistake.broken:  # where the forced digits break a rule
+        _mark(marks, c, "hint-broken")
+    for c, digits in notes.items():
+        shown[c] = sum(1 << (d - 1) for d in digits)
+    folds: tuple[Fold, ...] = ()
+    if mistake.chain:
+        forced = len(mistake.forced)
+        summary = f"The whole chain: {forced} forced digit{'s' if forced != 1 else ''}"
+        folds = (Fold(summary, mistake.chain),)
     lines = (("", mistake.text),)
-    return Panel("Check this first", lines, "bad", False, move, marks, forced, shown)
+    return Panel("Check this first", lines, "bad", False, move, marks, notes, shown, folds)
 
 
 def _step_panel(
@@ -75,19 +116,51 @@ def _step_panel(
             _mark(marks, c, "hint-zone")
     notes: dict[int, dict[int, str]] = {}
     shown: dict[int, int] = {}
+    folds: list[Fold] = []
     if level >= 3:
         lines.append(("Why", step.text + "."))
         for c in step.cells:
             _mark(marks, c, "hint-cell")
         for cell, digit in [*step.candidates, *step.placements]:
             notes.setdefault(cell, {})[digit] = "hint-on"
+        for k, group in enumerate(step.colours):
+            for cell, digit in group:
+                notes.setdefault(cell, {})[digit] = COLOURS[k % len(COLOURS)][0]
         for cell, digit in step.eliminations:
             notes.setdefault(cell, {})[digit] = "hint-off"
         cands = candidates(state.grid, state.notes)
         for cell in notes:
             if not state.grid[cell]:
                 shown[cell] = cands[cell] | sum(1 << (d - 1) for d in notes[cell])
-    return Panel(title, tuple(lines), "info", level < 3, found.move, marks, notes, shown)
+        folds = _step_folds(found, step)
+    move = found.move if _changes(state, step) else ""  # nothing to remove: no button
+    return Panel(title, tuple(lines), "info", level < 3, move, marks, notes, shown, tuple(folds))
+
+
+def _changes(state: GameState, step: Step) -> bool:
+    """Making the step changes the grid: it places a digit, or removes one from notes."""
+    noted = any(state.notes[c] >> (d - 1) & 1 for c, d in step.eliminations)
+    return bool(step.placements) or noted
+
+
+def _step_folds(found: Hint, step: Step) -> list[Fold]:
+    """What level 3 folds under its sentence: the whole chain, the colours, the way to the
+    selected cell."""
+    folds = []
+    if step.chains:
+        summary = "The whole chain" if len(step.chains) == 1 else "The whole chains"
+        folds.append(Fold(summary, tuple(c.notation for c in step.chains), notation=True))
+    if step.colours:
+        colours = [
+            f"{COLOURS[k % len(COLOURS)][1].capitalize()}: "
+            + ", ".join(f"{d} in {cell_name(c)}" for c, d in group)
+            for k, group in enumerate(step.colours)
+        ]
+        folds.append(Fold("The colours", tuple(colours)))
+    if found.way:
+        assert found.target is not None
+        folds.append(Fold(f"The way to {cell_name(found.target)}", found.way))
+    return folds
 
 
 def _mark(marks: dict[int, str], cell: int, name: str) -> None:
@@ -96,7 +169,8 @@ def _mark(marks: dict[int, str], cell: int, name: str) -> None:
 
 def apply(state: GameState, found: Hint) -> GameState:
     """The state after the hint's move: a mistake cleared, or the step's digits placed and its
-    candidates taken out of the notes. The hint panel closes."""
+    candidates taken out of the notes that hold them (cells without notes stay without: the
+    move never writes notes the player did not make). The hint panel closes."""
     entries = list(state.entries)
     notes = list(state.notes)
     if found.mistake:
@@ -105,10 +179,11 @@ def apply(state: GameState, found: Hint) -> GameState:
         else:
             notes[found.mistake.cell] = 0
     elif found.step:
-        cands = candidates(state.grid, state.notes)
         for cell, digit in found.step.eliminations:
-            notes[cell] = (notes[cell] or cands[cell]) & ~(1 << (digit - 1))
+            notes[cell] &= ~(1 << (digit - 1))
         for cell, digit in found.step.placements:
             entries[cell] = digit
             notes[cell] = 0
+            for peer in PEERS[cell]:  # as when the player places it
+                notes[peer] &= ~(1 << (digit - 1))
     return replace(state, entries=tuple(entries), notes=tuple(notes), hint=0)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from . import play
 from .hint_panel import Panel
 from .sudoku import (
     CELLS,
@@ -29,7 +30,7 @@ from .sudoku import (
     conflicts,
     count_solutions,
 )
-from .urlstate import GameState, Mode
+from .urlstate import BLANK, NO_NOTES, GameState, Mode
 
 MAX_LISTED = 4  # conflicts (or cells) named in one message before "and N more"
 
@@ -59,6 +60,24 @@ class Message:
     items: tuple[str, ...] = ()
 
 
+class Key(NamedTuple):
+    """A digit of the pad: how many are still to place (0: done, greyed out)."""
+
+    digit: int
+    left: int
+    picked: bool  # highlighted everywhere (the pad without JavaScript)
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What the finished game says: the time, the help used, and what a review would need."""
+
+    time: str
+    hints: int
+    checks: int
+    moves: int  # moves still in the undo history
+
+
 @dataclass(frozen=True)
 class Board:
     """Everything the game templates show for one state."""
@@ -71,6 +90,17 @@ class Board:
     solved: bool = False  # the player's grid is complete and breaks no rule
     hint: Panel | None = None
     choices: tuple[tuple[str, bool], ...] = ()  # cells a hint can be asked about: (name, selected)
+    pad: tuple[Key, ...] = ()
+    clock: str = "0:00"  # the time played, as the timer shows it
+    summary: Summary | None = None  # the finished game
+    problem: play.Problem | None = None  # why typed-in givens did not start a game
+
+
+def clock(seconds: int) -> str:
+    """'4:05', or '1:02:03' past an hour."""
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
 
 
 def _note_marks(mask: int, marks: dict[int, str]) -> tuple[tuple[str, str], ...]:
@@ -89,6 +119,9 @@ class Marks:
     clash: set[int]  # cells that break a rule
     zone: set[int]  # cells of a unit where a rule is broken
     differs: set[int]  # cells where another solution has another digit
+    wrong: set[int]  # entries a Check (or "show mistakes") marks wrong
+    same: set[int]  # cells holding the digit the pad highlights, or noting it
+    picked: int  # that digit, 0 for none
     bad: dict[int, str]  # cells whose text is not a digit -> that text
     hint: dict[int, str]  # cells the hint panel marks -> classes
     hint_notes: dict[int, dict[int, str]]  # cell -> digit -> class, for the hint's candidates
@@ -98,42 +131,122 @@ class Marks:
     def cells(self) -> set[int]:
         """Every cell with a mark."""
         hinted = self.hint.keys() | self.hint_shown.keys()
-        return self.clash | self.zone | self.differs | self.bad.keys() | hinted
+        marked = self.clash | self.zone | self.differs | self.wrong | self.same
+        return marked | self.bad.keys() | hinted
 
 
-def build(state: GameState, bad: dict[int, str] | None = None, hint: Panel | None = None) -> Board:
+def build(
+    state: GameState,
+    bad: dict[int, str] | None = None,
+    hint: Panel | None = None,
+    problem: play.Problem | None = None,
+) -> Board:
     """Lay out the grid for `state`; run the solver (within the web budget) if it asks to solve.
 
     `bad` holds cells whose typed text was not a digit: they are shown back and marked.
-    `hint` is the hint panel to show, whose marks are drawn on the grid.
+    `hint` is the hint panel to show, whose marks are drawn on the grid. `problem` says why
+    typed-in givens did not start a game.
     """
     bad = bad or {}
     found = conflicts(state.grid)
     outcome = count_solutions(state.puzzle, budget=WEB_BUDGET) if state.solve else None
     shown = outcome.solution if outcome else None
+    checking = state.checked or state.mistakes
+    wrong = play.wrong_entries(state) if checking and not shown else []
+    digit = state.digit
     marks = Marks(
         clash={c for conflict in found for c in conflict.cells},
         zone={c for conflict in found for c in UNITS[conflict.unit]},
         differs=set(outcome.differing) if outcome else set(),
+        wrong=set(wrong),
+        same={c for c in CELLS if digit and _holds(state, c, digit)},
+        picked=digit,
         bad=bad,
         hint=hint.marks if hint else {},
         hint_notes=hint.notes if hint else {},
         hint_shown=hint.shown if hint else {},
     )
     cells = _cells(state, shown, marks)
-    wrong = [i for i in CELLS if shown and state.entries[i] and state.entries[i] != shown[i]]
+    differ = [i for i in CELLS if shown and state.entries[i] and state.entries[i] != shown[i]]
     solved = _is_solved(state, found, bad)
     status = _status(state, found, shown, solved)
+    messages = _messages(state, found, outcome, bad, differ)
+    if state.checked and not shown:
+        messages += (_check_message(state, wrong),)
+    if state.mode is Mode.ENTER:
+        messages += _kept_message(state)
     return Board(
         state,
         cells,
         status,
         _announcement(found, solved, status),
-        _messages(state, found, outcome, bad, wrong),
+        messages,
         solved,
         hint,
         _hint_choices(state),
+        _pad(state),
+        clock(state.seconds),
+        _summary(state) if solved else None,
+        problem,
     )
+
+
+def _holds(state: GameState, cell: int, digit: int) -> bool:
+    """The cell holds the digit, or notes it."""
+    return state.grid[cell] == digit or bool(state.notes[cell] >> (digit - 1) & 1)
+
+
+def _pad(state: GameState) -> tuple[Key, ...]:
+    """The pad's digits with how many of each are still to place."""
+    if state.mode is not Mode.PLAY:
+        return ()
+    placed = [0] * 10
+    for d in state.grid:
+        placed[d] += 1
+    return tuple(Key(d, max(9 - placed[d], 0), d == state.digit) for d in DIGITS)
+
+
+def _summary(state: GameState) -> Summary:
+    return Summary(clock(state.seconds), state.hints, state.checks, len(state.history))
+
+
+def _check_message(state: GameState, wrong: list[int]) -> Message:
+    """What a Check found, without naming any right digit."""
+    if play.solution(state.puzzle) is None:
+        return Message("warn", "Check needs a puzzle with exactly one solution.")
+    if not wrong:
+        filled = sum(1 for e in state.entries if e)
+        if not filled:
+            return Message("good", "Nothing to check yet: no entries.")
+        return Message(
+            "good", f"Check: all {_plural(filled, 'entry', 'entries')} so far are right."
+        )
+    return Message(
+        "bad",
+        f"Check: {_plural(len(wrong), 'entry is', 'entries are')} wrong, marked on the grid.",
+    )
+
+
+def _kept_message(state: GameState) -> tuple[Message, ...]:
+    """In enter mode: the player's entries and notes kept for when play starts again."""
+    entries = sum(1 for e in state.entries if e)
+    noted = sum(1 for m in state.notes if m)
+    if not entries and not noted:
+        return ()
+    kept = " and ".join(
+        part
+        for part in (
+            _plural(entries, "entry", "entries") if entries else "",
+            f"notes in {_plural(noted, 'cell')}" if noted else "",
+        )
+        if part
+    )
+    verb, them = ("is", "it") if entries == 1 and not noted else ("are", "them")
+    text = f"Your {kept} {verb} kept: Start playing brings {them} back."
+    dropped = play.dropped_on_givens(state)
+    if dropped:
+        text += " These sit where a given now stands and will go:"
+    return (Message("warn", text, tuple(dropped[: MAX_LISTED * 2])),)
 
 
 def _cells(state: GameState, shown: Grid | None, marks: Marks) -> tuple[Cell, ...]:
@@ -141,8 +254,9 @@ def _cells(state: GameState, shown: Grid | None, marks: Marks) -> tuple[Cell, ..
     playing = state.mode is Mode.PLAY
     marked = marks.cells
     cells: list[Cell] = []
+    entries, notes = (state.entries, state.notes) if playing else (BLANK, NO_NOTES)  # kept aside
     for i, given, entry, mask, where, id_ in zip(
-        CELLS, state.puzzle, state.entries, state.notes, WHERE, IDS, strict=True
+        CELLS, state.puzzle, entries, notes, WHERE, IDS, strict=True
     ):
         name: str | None = id_
         noted = NOTED[mask]
@@ -175,6 +289,14 @@ def _marked_cell(cell: Cell, i: int, mask: int, marks: Marks, right: int) -> Cel
     if right:
         classes.append("wrong")
         label += f", differs from the solution's {right}"
+    elif i in marks.wrong:
+        classes.append("wrong")
+        label += ", wrong"
+    notes = marks.hint_notes.get(i, {})
+    if i in marks.same and value == str(marks.picked):
+        classes.append("same")
+    elif i in marks.same:
+        notes = {marks.picked: "same", **notes}
     if i in marks.bad:
         kind, value = "empty", marks.bad[i]
         classes.append("bad")
@@ -190,7 +312,7 @@ def _marked_cell(cell: Cell, i: int, mask: int, marks: Marks, right: int) -> Cel
     if i in marks.hint:
         classes.append(marks.hint[i])
     draw = marks.hint_shown.get(i, mask) if kind == "empty" else 0
-    drawn = _note_marks(draw, marks.hint_notes.get(i, {})) if draw else ()
+    drawn = _note_marks(draw, notes) if draw else ()
     return cell._replace(value=value, label=label, classes=" ".join([kind, *classes]), marks=drawn)
 
 
@@ -209,7 +331,7 @@ def _status(state: GameState, found: list[Conflict], shown: Grid | None, solved:
     elif shown:
         status = f"Solution shown: {81 - filled} digits filled in by the solver"
     else:
-        status = f"{filled} of 81 cells filled"
+        status = f"{filled} of 81 filled"
     if found:
         status += f" · {_plural(len(found), 'clash', 'clashes')}"
     return status

@@ -1,9 +1,11 @@
-"""The URL codec: the game on screen (puzzle, entries, notes, mode, solution shown, hint) <->
-a short, versioned URL and back, and the grid form read into the same state.
+"""The URL codec: the game on screen (puzzle, entries, notes, mode, solution shown, hint, undo
+history, timer, settings) <-> a short, versioned URL and back, and the grid form read into the
+same state.
 
 Format v1 (documented in the README)::
 
     /p/v1/<puzzle>?e=<entries>&n=<notes>&mode=enter&solve=1&cell=r4c6&hint=2&g=hard-1234
+        &notes=1&d=5&check=1&checks=2&hints=3&mistakes=1&timer=0&pause=1&t=754&h=<moves>&r=<moves>
 
 ``<puzzle>`` and ``<entries>`` each describe all 81 cells, row by row, in a run-length form:
 ``1``-``9`` is a digit in one cell, ``a``-``z`` a run of 1-26 empty cells (``a`` = 1, ``z`` = 26),
@@ -17,16 +19,31 @@ the level and seed the puzzle was generated from. Every query key is optional an
 when it has its default: no entries or notes, ``mode=play``, no solution shown, no hint, no
 seed. Unknown keys are ignored (links pick up tracking tags).
 
+The play keys: ``notes=1`` notes mode, ``d`` the digit highlighted (the pad without
+JavaScript), ``check=1`` wrong entries marked by the last Check, ``checks`` and ``hints`` how many
+were used, ``mistakes=1`` wrong entries shown as they are made, ``timer=0`` the clock hidden,
+``pause=1`` the game paused, ``t`` seconds played. ``h`` is the undo history (oldest move first)
+and ``r`` the moves undone (the next to redo first): each move is one or more cell changes of
+three characters of ``0-9A-Za-z-_`` (base 64), a number ``(cell * 521 + content) * 2 + more``
+where content 0 is an empty cell, 1-9 a digit and 10-520 notes (9 + mask), and ``more`` says
+the next change belongs to the same move; a move made by a hint starts with ``~``. A change holds
+what the cell had before the move (in ``h``) or after it (in ``r``), so undo and redo swap it
+with the cell's content. In enter mode (editing the givens) the player's entries, notes and
+history are kept aside as they were, even where a given now stands; starting play again drops
+only what sits on a given.
+
 Every state has exactly one canonical URL (`GameState.url`); the web layer redirects other spellings
 to it. Anything that cannot be read raises `StateError`, whose message says what and where.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import cached_property
+from typing import NamedTuple
+from urllib.parse import parse_qs, urlsplit
 
 from .sudoku import LEVEL_NAMES, Grid, cell_name
 
@@ -35,11 +52,18 @@ BLANK: Grid = (0,) * 81
 RUN_LETTERS = "abcdefghijklmnopqrstuvwxyz"  # a run of 1..26 empty cells
 NOTE_RUNS = RUN_LETTERS.upper()  # a run of 1..26 cells without notes
 BASE32 = "0123456789abcdefghijklmnopqrstuv"  # two of these spell one cell's notes mask
+BASE64 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_"  # history changes
+HINT_MARK = "~"  # starts a move a hint made
 MAX_FIELD = 200  # characters in one URL or form value; an honest one is at most 162
+MAX_HISTORY = 1200  # characters of h= and r= together: older moves are dropped past it
+MAX_COUNT = 9999  # checks and hints used
+MAX_SECONDS = 100 * 3600 - 1  # the timer stops at 99:59:59
+CONTENTS = 521  # what a cell can hold: empty, a digit (1-9), or notes (10-520: 9 + mask)
 HINT_LEVELS = 3  # levels shown in the panel; the fourth makes the move
 CELL_NAMES = {cell_name(c): c for c in range(81)}
 LEVEL_SLUGS = tuple(name.lower() for name in LEVEL_NAMES)
 NO_NOTES: Grid = (0,) * 81
+DIGIT_VALUES = frozenset(range(10))
 
 
 class StateError(ValueError):
@@ -59,9 +83,23 @@ class Mode(StrEnum):
     ENTER = "enter"  # every cell editable: the digits typed are the puzzle's givens
 
 
+class Move(NamedTuple):
+    """One undoable move: the cells it changed, each with the content to put back (0 empty,
+    1-9 a digit, 9 + mask for notes); `hint` marks a move a hint made."""
+
+    changes: tuple[tuple[int, int], ...]
+    hint: bool = False
+
+    @property
+    def size(self) -> int:
+        """Characters in the URL."""
+        return 3 * len(self.changes) + self.hint
+
+
 @dataclass(frozen=True)
 class GameState:
-    """What one URL holds. Construction validates: entries only in cells the puzzle leaves empty."""
+    """What one URL holds. Construction validates: entries only in cells the puzzle leaves
+    empty (in play), notes only in cells without a digit, counts and times in range."""
 
     puzzle: Grid = BLANK
     entries: Grid = BLANK
@@ -71,52 +109,92 @@ class GameState:
     cell: int | None = None  # the cell selected for a hint
     hint: int = 0  # the hint level shown, 0 for none
     origin: str = ""  # "<level>-<seed>" for a generated puzzle
+    notes_mode: bool = False  # digits typed become notes
+    digit: int = 0  # the digit highlighted by the pad without JavaScript, 0 for none
+    checked: bool = False  # the last Check's marks are shown
+    checks: int = 0  # Checks used
+    hints: int = 0  # hints asked for
+    mistakes: bool = False  # wrong entries are marked as they are made
+    timer: bool = True  # the clock is shown
+    paused: bool = False
+    seconds: int = 0  # time played
+    history: tuple[Move, ...] = ()  # moves to undo, oldest first
+    future: tuple[Move, ...] = ()  # moves undone, the next to redo first
 
     def __post_init__(self) -> None:
         for name, grid in (("puzzle", self.puzzle), ("entries", self.entries)):
-            if len(grid) != 81 or any(not 0 <= d <= 9 for d in grid):
+            if len(grid) != 81 or not DIGIT_VALUES.issuperset(grid):
                 raise StateError(f"the {name} must be 81 cells holding 0-9")
-        if len(self.notes) != 81 or any(not 0 <= m < 512 for m in self.notes):
+        if len(self.notes) != 81 or min(self.notes) < 0 or max(self.notes) >= 512:
             raise StateError("the notes must be 81 masks of 9 bits")
-        for cell, (given, entry) in enumerate(zip(self.puzzle, self.entries, strict=True)):
-            if given and entry:
+        playing = self.mode is Mode.PLAY
+        for cell, (given, entry, mask) in enumerate(
+            zip(self.puzzle, self.entries, self.notes, strict=True)
+        ):
+            if given and entry and playing:
                 raise StateError(
                     f"the entries (e=) put a {entry} in {cell_name(cell)}, "
                     f"which already holds the given {given}",
                     fallback=self.plain_url,
                 )
-            if self.notes[cell] and (given or entry):
+            if mask and (entry or (given and playing)):
                 raise StateError(
                     f"the notes (n=) are in {cell_name(cell)}, which already holds a "
-                    f"{given or entry}",
+                    f"{entry or given}",
                     fallback=self.plain_url,
                 )
-        if self.mode is Mode.ENTER and (any(self.entries) or any(self.notes)):
-            raise StateError(
-                "entries (e=) and notes (n=) belong to play mode, "
-                "but this link is in enter mode (mode=enter)",
-                fallback=self.plain_url,
-            )
         if not 0 <= self.hint <= HINT_LEVELS:
             raise StateError(f"the hint level must be from 1 to {HINT_LEVELS}, not {self.hint}")
         if self.cell is not None and not 0 <= self.cell < 81:
             raise StateError("the selected cell must be one of the 81")
+        if not 0 <= self.digit <= 9:
+            raise StateError(f"the digit highlighted must be from 1 to 9, not {self.digit}")
+        if not (0 <= self.checks <= MAX_COUNT and 0 <= self.hints <= MAX_COUNT):
+            raise StateError(f"checks and hints used must be from 0 to {MAX_COUNT}")
+        if not 0 <= self.seconds <= MAX_SECONDS:
+            raise StateError(f"the time played must be from 0 to {MAX_SECONDS} seconds")
+        givens = self.puzzle if playing else BLANK
+        for key, moves in (("h", self.history), ("r", self.future)):
+            for move in moves:
+                if problem := _move_problem(move, givens):
+                    fallback = self.plain_url if "given" in problem else None
+                    raise StateError(f"the history ({key}=) {problem}", fallback)
 
     @property
     def plain_url(self) -> str:
         """The URL of the puzzle alone (offered when the player's part of a link is wrong)."""
         return GameState(self.puzzle, mode=self.mode, origin=self.origin).url
 
-    @property
+    @cached_property
     def grid(self) -> Grid:
-        """The puzzle with the player's entries written in."""
+        """The puzzle with the player's entries written in (in play)."""
+        if self.mode is Mode.ENTER:
+            return self.puzzle
         return tuple(g or e for g, e in zip(self.puzzle, self.entries, strict=True))
+
+    def content(self, cell: int) -> int:
+        """What the player has in `cell`: 0 nothing, 1-9 a digit, 9 + mask notes."""
+        return self.entries[cell] or (9 + self.notes[cell] if self.notes[cell] else 0)
+
+    def with_contents(self, changes: Iterable[tuple[int, int]]) -> GameState:
+        """This state with the player's content of some cells set (see `content`)."""
+        entries, notes = list(self.entries), list(self.notes)
+        for cell, content in changes:
+            entries[cell] = content if content <= 9 else 0
+            notes[cell] = content - 9 if content > 9 else 0
+        return replace(self, entries=tuple(entries), notes=tuple(notes))
 
     @cached_property
     def url(self) -> str:
         """The canonical URL path (and query) of this state."""
-        if self.mode is Mode.ENTER and not self.solve and not any(self.puzzle):
-            return "/"
+        return self._url(keep_history=True)
+
+    @cached_property
+    def share_url(self) -> str:
+        """The canonical URL without the undo history: the short link "Copy link" gives."""
+        return self._url(keep_history=False)
+
+    def _url(self, keep_history: bool) -> str:
         query = []
         if any(self.entries):
             query.append("e=" + encode_cells(self.entries))
@@ -132,8 +210,102 @@ class GameState:
             query.append(f"hint={self.hint}")
         if self.origin:
             query.append(f"g={self.origin}")
+        flags = (
+            ("notes", self.notes_mode),
+            ("check", self.checked),
+            ("mistakes", self.mistakes),
+            ("pause", self.paused),
+        )
+        query += [f"{key}=1" for key, on in flags if on]
+        if not self.timer:
+            query.append("timer=0")
+        counts = (("d", self.digit), ("checks", self.checks), ("hints", self.hints))
+        query += [f"{key}={n}" for key, n in counts if n]
+        if self.seconds:
+            query.append(f"t={self.seconds}")
+        if keep_history and self.history:
+            query.append("h=" + encode_moves(self.history))
+        if keep_history and self.future:
+            query.append("r=" + encode_moves(self.future))
+        if query == ["mode=enter"] and not any(self.puzzle):
+            return "/"  # the fresh grid
         path = f"/p/{VERSION}/{encode_cells(self.puzzle)}"
         return path + ("?" + "&".join(query) if query else "")
+
+
+def _move_problem(move: Move, givens: Grid) -> str:
+    """What is wrong with a move ('' for nothing): it must change at least one cell, each once,
+    none holding a given, to a content a cell can hold."""
+    if not move.changes:
+        return "has a move that changes no cell"
+    cells = set()
+    for cell, content in move.changes:
+        if not (0 <= cell < 81 and 0 <= content < CONTENTS):
+            return "has a change that is not a cell's content"
+        if givens[cell]:
+            return f"changes {cell_name(cell)}, which holds a given"
+        cells.add(cell)
+    if len(cells) < len(move.changes):
+        return "has a move that changes a cell twice"
+    return ""
+
+
+def trim_history(moves: tuple[Move, ...], room: int = MAX_HISTORY) -> tuple[Move, ...]:
+    """The newest moves that fit in `room` characters (the oldest are dropped)."""
+    kept: list[Move] = []
+    for move in reversed(moves):
+        room -= move.size
+        if room < 0:
+            break
+        kept.append(move)
+    return tuple(reversed(kept))
+
+
+def encode_moves(moves: Sequence[Move]) -> str:
+    """Each move as its changes, three base-64 characters each (see the module docstring)."""
+    out: list[str] = []
+    for move in moves:
+        if move.hint:
+            out.append(HINT_MARK)
+        last = len(move.changes) - 1
+        for i, (cell, content) in enumerate(move.changes):
+            n = (cell * CONTENTS + content) * 2 + (i < last)
+            out.append(BASE64[n >> 12] + BASE64[n >> 6 & 63] + BASE64[n & 63])
+    return "".join(out)
+
+
+def decode_moves(text: str, key: str) -> tuple[Move, ...]:
+    """Read moves written by `encode_moves`; `key` names the field in messages."""
+    what = f"the history ({key}=)"
+    if len(text) > MAX_HISTORY:
+        raise StateError(f"{what} is {len(text)} characters long; it can be at most {MAX_HISTORY}")
+    moves: list[Move] = []
+    changes: list[tuple[int, int]] = []
+    hinted = False
+    position = 0
+    while position < len(text):
+        if text[position] == HINT_MARK and not changes:
+            hinted = True
+            position += 1
+            continue
+        chunk = text[position : position + 3]
+        if len(chunk) < 3 or any(c not in BASE64 for c in chunk):
+            raise StateError(
+                f"{what} has {chunk!r} at character {position + 1}; each change is three of "
+                "0-9, A-Z, a-z, '-' and '_'"
+            )
+        n = BASE64.index(chunk[0]) << 12 | BASE64.index(chunk[1]) << 6 | BASE64.index(chunk[2])
+        cell, content = divmod(n >> 1, CONTENTS)
+        if cell > 80:
+            raise StateError(f"{what} names cell {cell + 1} at character {position + 1}")
+        changes.append((cell, content))
+        position += 3
+        if not n & 1:
+            moves.append(Move(tuple(changes), hinted))
+            changes, hinted = [], False
+    if changes or hinted:
+        raise StateError(f"{what} ends in the middle of a move")
+    return tuple(moves)
 
 
 def _runs(values: Grid, letters: str, spell: Callable[[int], str]) -> str:
@@ -262,14 +434,17 @@ def _read_mode(value: str | None) -> Mode:
         raise StateError(f"mode= must be 'play' or 'enter', not {value[:20]!r}") from None
 
 
-def _read_hint(value: str | None) -> int:
+def _number(value: str | None, what: str, low: int, high: int) -> int:
+    """A whole number from `low` to `high` written in ASCII digits (absent: 0)."""
     if value in (None, ""):
         return 0
-    if value.isdigit() and 1 <= int(value) <= HINT_LEVELS:
+    if value.isascii() and value.isdigit() and low <= int(value) <= high:
         return int(value)
-    raise StateError(
-        f"the hint level (hint=) must be a number from 1 to {HINT_LEVELS}, not {value[:20]!r}"
-    )
+    raise StateError(f"{what} must be a number from {low} to {high}, not {value[:20]!r}")
+
+
+def _read_hint(value: str | None) -> int:
+    return _number(value, "the hint level (hint=)", 1, HINT_LEVELS)
 
 
 def _read_origin(value: str | None) -> str:
@@ -277,7 +452,7 @@ def _read_origin(value: str | None) -> str:
     if value in (None, ""):
         return ""
     level, _, seed = value.partition("-")
-    if level not in LEVEL_SLUGS or not seed.isdigit() or len(seed) > 10:
+    if level not in LEVEL_SLUGS or not (seed.isascii() and seed.isdigit()) or len(seed) > 10:
         raise StateError(
             f"the puzzle's seed (g=) must be a level and a number like hard-1234, "
             f"not {value[:20]!r}; "
@@ -288,6 +463,14 @@ def _read_origin(value: str | None) -> str:
 
 def _read_selected(value: str | None, what: str) -> int | None:
     return read_cell(value, what) if value else None
+
+
+def _read_timer(value: str | None) -> bool:
+    if value in (None, "", "1"):
+        return True
+    if value == "0":
+        return False
+    raise StateError(f"timer= must be 0 to hide the clock (or left out), not {value[:20]!r}")
 
 
 def from_url(version: str, puzzle: str, args: Mapping[str, Sequence[str]]) -> GameState:
@@ -304,8 +487,15 @@ def from_url(version: str, puzzle: str, args: Mapping[str, Sequence[str]]) -> Ga
         entries = decode_cells(entries_text, "the entries field (e=)") if entries_text else BLANK
         notes_text = _single(args, "n")
         notes = decode_notes(notes_text) if notes_text else NO_NOTES
+        history = decode_moves(_single(args, "h") or "", "h")
+        future = decode_moves(_single(args, "r") or "", "r")
     except StateError as err:
         raise StateError(err.message, fallback) from None
+    if sum(m.size for m in (*history, *future)) > MAX_HISTORY:
+        raise StateError(
+            f"the history (h= and r=) can be at most {MAX_HISTORY} characters together",
+            fallback,
+        )
     return GameState(
         grid,
         entries,
@@ -315,20 +505,48 @@ def from_url(version: str, puzzle: str, args: Mapping[str, Sequence[str]]) -> Ga
         _read_selected(_single(args, "cell"), "the selected cell (cell=)"),
         _read_hint(_single(args, "hint")),
         _read_origin(_single(args, "g")),
+        notes_mode=_read_flag(args, "notes"),
+        digit=_number(_single(args, "d"), "the digit highlighted (d=)", 0, 9),
+        checked=_read_flag(args, "check"),
+        checks=_number(_single(args, "checks"), "the checks used (checks=)", 0, MAX_COUNT),
+        hints=_number(_single(args, "hints"), "the hints used (hints=)", 0, MAX_COUNT),
+        mistakes=_read_flag(args, "mistakes"),
+        timer=_read_timer(_single(args, "timer")),
+        paused=_read_flag(args, "pause"),
+        seconds=_number(_single(args, "t"), "the time played (t=)", 0, MAX_SECONDS),
+        history=history,
+        future=future,
     )
+
+
+def from_path(url: str) -> GameState:
+    """The state of a state URL as this site writes it ('/' or '/p/v1/...?...')."""
+    if len(url) > 4 * MAX_HISTORY:
+        raise StateError(f"the state is {len(url)} characters long; it can't be ours")
+    parts = urlsplit(url)
+    if parts.path == "/" and not parts.query:
+        return GameState(mode=Mode.ENTER)
+    segments = parts.path.split("/")
+    if len(segments) != 4 or segments[:2] != ["", "p"]:
+        raise StateError(f"the state must be a link like /p/v1/<puzzle>, not {url[:30]!r}")
+    args = parse_qs(parts.query, keep_blank_values=True)
+    return from_url(segments[2], segments[3], args)
 
 
 @dataclass(frozen=True)
 class FormInput:
-    """A posted grid: the state it describes, and the cells whose text was not a digit."""
+    """A posted grid: the state the page showed, the state with what was typed since, the
+    cells whose text was not a digit, and when the page was made (for the timer)."""
 
+    previous: GameState
     state: GameState
     bad: dict[int, str]  # cell -> the text typed there (shown back, never stored)
+    shown_at: int | None = None  # the server's clock (whole seconds) when the page was made
 
 
 def _notes_text(text: str) -> int:
     """The mask of a cell's notes written as digits ('137'), 0 if the text is not that."""
-    if not text or not text.isdigit() or "0" in text or len(text) > 9:
+    if not text or not text.isascii() or not text.isdigit() or "0" in text or len(text) > 9:
         return 0
     mask = 0
     for ch in text:
@@ -337,25 +555,26 @@ def _notes_text(text: str) -> int:
 
 
 def from_form(form: Mapping[str, Sequence[str]]) -> FormInput:
-    """Read the grid form: v=1, mode, p (the puzzle, in play mode), solve, g, cell, hint, the
-    cells c0..c80 and their notes n0..n80.
+    """Read the grid form: v=1, state (the URL of the state the page showed), the cells
+    c0..c80 and their notes n0..n80, cell (the hint's cell), ts (when the page was made), and
+    the settings (mistakes, timer) when `settings` says they are in the form.
 
-    In enter mode the cells are the puzzle's givens; in play mode they are the entries, and cells
-    holding a given have no field. Several digits typed into one cell in play are its notes
-    (so notes work without JavaScript); notes of a cell that holds a digit are dropped. Text in
-    a cell that is neither is reported in `bad` (and read as empty); a form that is malformed
-    as a whole raises StateError.
+    In enter mode the cells are the puzzle's givens (the player's entries and notes stay as they
+    were); in play they are the entries, and cells holding a given have no field. Several
+    digits typed into one cell in play are its notes (so notes work without JavaScript), as is
+    one new digit in notes mode; 0 clears a cell and its notes. Text in a cell that is none of
+    these is reported in `bad` (and read as empty); a form malformed as a whole raises
+    StateError.
     """
     version = _single(form, "v")
     if version != VERSION.removeprefix("v"):
         raise StateError(f"the form must say v=1, not {(version or '')[:20]!r}")
-    mode = _read_mode(_single(form, "mode"))
-    puzzle = BLANK
-    if mode is Mode.PLAY:
-        text = _single(form, "p")
-        if text is None:
-            raise StateError("the form is missing the puzzle (p)")
-        puzzle = decode_cells(text, "the puzzle (p)")
+    shown = _single(form, "state")
+    if shown is None:
+        raise StateError("the form is missing the state it was made from (state)")
+    previous = from_path(shown)
+    playing = previous.mode is Mode.PLAY
+    notes_mode = _read_flag(form, "notes") if "notes" in form else previous.notes_mode
     cells = [0] * 81
     notes = [0] * 81
     bad: dict[int, str] = {}
@@ -363,27 +582,39 @@ def from_form(form: Mapping[str, Sequence[str]]) -> FormInput:
         value = _single(form, f"c{cell}")
         if value is None:
             continue
-        if puzzle[cell]:
+        if playing and previous.puzzle[cell]:
             raise StateError(f"{cell_name(cell)} holds a given, which can't be changed in play")
         text = value.strip()
         if len(text) == 1 and "1" <= text <= "9":
-            cells[cell] = ord(text) - 48
-        elif mode is Mode.PLAY and _notes_text(text):
+            digit = ord(text) - 48
+            if playing and notes_mode and digit != previous.entries[cell]:
+                notes[cell] = _notes_text(text)
+            else:
+                cells[cell] = digit
+        elif playing and _notes_text(text):
             notes[cell] = _notes_text(text)
-        elif text not in ("", "0", "."):
+        elif text == "0":
+            notes[cell] = -1  # cleared, whatever its notes field says
+        elif text not in ("", "."):
             bad[cell] = text[:8]
-    if mode is Mode.PLAY:
+    if playing:
         for cell in range(81):
             value = _single(form, f"n{cell}")
-            if value and not cells[cell] and not puzzle[cell]:
-                notes[cell] = notes[cell] or _notes_text(value.strip())
-    solve = _read_flag(form, "solve")
+            if value and not cells[cell] and not previous.puzzle[cell] and not notes[cell]:
+                notes[cell] = _notes_text(value.strip())
+    notes = [max(mask, 0) for mask in notes]
     selected = _read_selected(_single(form, "cell"), "the selected cell")
-    hint = _read_hint(_single(form, "hint"))
-    origin = _read_origin(_single(form, "g"))
-    if mode is Mode.ENTER:
-        grid = tuple(cells)
-        state = GameState(grid, mode=mode, solve=solve, cell=selected, hint=hint, origin=origin)
+    state = replace(previous, cell=selected, notes_mode=notes_mode)
+    if _single(form, "settings"):
+        state = replace(
+            state, mistakes=_read_flag(form, "mistakes"), timer=_read_flag(form, "timer")
+        )
+    if playing:
+        state = replace(state, entries=tuple(cells), notes=tuple(notes))
     else:
-        state = GameState(puzzle, tuple(cells), mode, solve, tuple(notes), selected, hint, origin)
-    return FormInput(state, bad)
+        state = replace(state, puzzle=tuple(cells))
+    stamp = _single(form, "ts")
+    shown_at = (
+        int(stamp) if stamp and stamp.isascii() and stamp.isdigit() and len(stamp) < 12 else None
+    )
+    return FormInput(previous, state, bad, shown_at)

@@ -7,12 +7,14 @@ Form posts without JavaScript are answered 303 See Other to the state URL (post/
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from flask import (
     Blueprint,
     Response,
+    abort,
     current_app,
     make_response,
     redirect,
@@ -22,7 +24,7 @@ from flask import (
 from werkzeug.routing import BaseConverter
 from werkzeug.wrappers import Response as BaseResponse
 
-from . import hint_panel, page_rating, present
+from . import hint_panel, page_rating, play, present
 from .htmx import is_htmx
 from .sudoku import (
     LEVEL_NAMES,
@@ -49,6 +51,7 @@ from .urlstate import (
 bp = Blueprint("sudoku", __name__)
 
 NEW_LINKS = tuple((name, f"/new/{name.lower()}") for name in LEVEL_NAMES)
+MAX_URL = 4096  # characters in a request's path and query; a state URL we make is under 2,000
 SEED_ATTEMPTS = 100  # seeds a seed link may try (a link we made hits at the first)
 
 
@@ -65,14 +68,18 @@ def render_game(
     *,
     bad: dict[int, str] | None = None,
     paste: Paste | None = None,
+    problem: play.Problem | None = None,
     code: int = 200,
     url_header: str | None = None,
+    slim: bool = False,
 ) -> Response:
-    """The game for `state`: the full page, or for htmx the game fragment (+ URL header)."""
+    """The game for `state`: the full page, or for htmx the game fragment (+ URL header).
+    `problem` says why typed-in givens did not start a game; `slim` leaves out of a fragment
+    the parts an edit cannot change (the page keeps its own: hx-preserve)."""
     panel = None
     if state.hint and state.mode is Mode.PLAY:
         panel = hint_panel.panel(state, hint_panel.for_state(state))
-    board = present.build(state, bad, panel)
+    board = present.build(state, bad, panel, problem)
     rating = None
     if state.mode is Mode.PLAY:  # a fragment shows it only if known: grading can take a while
         rating = page_rating.known(state.puzzle) if is_htmx() else page_rating.rate(state.puzzle)
@@ -80,8 +87,11 @@ def render_game(
     context = {
         "board": board,
         "puzzle_code": encode_cells(state.puzzle),
-        "share_url": host + state.url,
+        "share_url": host + state.share_url,
+        "challenge_url": host + GameState(state.puzzle, origin=state.origin).url,
         "seed_url": host + "/new/" + state.origin.replace("-", "/") if state.origin else "",
+        "shown_at": int(time.time()),
+        "slim": slim and is_htmx(),
         "rating": rating,
         "paste": paste or Paste(),
         "new_links": NEW_LINKS,
@@ -110,6 +120,19 @@ def _legacy_state() -> GameState | None:
         except PuzzleFormatError as err:
             raise StateError(f"the puzzle in {key}= can't be read: {err}") from None
     return None
+
+
+@bp.before_request
+def refuse_long_urls() -> None:
+    """A game link far longer than any we make gets the site's 414 page, not a server's bare
+    one (the server lets lines of up to 8 KB through: see webapp/__main__.py)."""
+    length = len(request.full_path)
+    if length > MAX_URL:
+        abort(
+            414,
+            f"This link is {length:,} characters long; a Sudoku link from this site is never "
+            f"longer than {MAX_URL:,}. It may have been pasted twice or cut badly.",
+        )
 
 
 @bp.get("/")
@@ -171,35 +194,44 @@ class Action:
 
 
 def _apply_hint(state: GameState) -> GameState:
-    return hint_panel.apply(state, hint_panel.for_state(state))
+    return play.record(state, hint_panel.apply(state, hint_panel.for_state(state)), hint=True)
 
 
-def _clear(state: GameState) -> GameState:
-    """Play: the puzzle without the player's entries and notes. Enter: an empty grid."""
-    if state.mode is Mode.PLAY:
-        return GameState(state.puzzle, origin=state.origin)
-    return GameState(mode=Mode.ENTER)
+def _pick_digit(digit: int) -> Callable[[GameState], GameState]:
+    """The pad without JavaScript: a digit highlights itself everywhere (again: off)."""
+    return lambda s: replace(s, digit=0 if s.digit == digit else digit)
 
 
 ACTIONS = {  # the form's `action` -> what it does (no action: "update")
     "update": Action(lambda s: replace(s, hint=0), REPLACE),
-    "solve": Action(lambda s: replace(s, solve=True), PUSH),
+    "solve": Action(lambda s: replace(s, solve=True, hint=0), PUSH),
     "hide": Action(lambda s: replace(s, solve=False), PUSH),
-    "play": Action(lambda s: GameState(s.puzzle, origin=s.origin), PUSH),
-    "enter": Action(lambda s: GameState(s.puzzle, mode=Mode.ENTER), PUSH),
-    "clear": Action(_clear, PUSH),
-    "hint": Action(lambda s: replace(s, hint=1), REPLACE, play_only=True),
+    "play": Action(play.start, PUSH),  # after play.start_problem found nothing wrong
+    "play-anyway": Action(play.start, PUSH),
+    "enter": Action(play.edit_givens, PUSH),
+    "clear": Action(play.clear, PUSH),
+    "undo": Action(play.undo, REPLACE, play_only=True),
+    "redo": Action(play.redo, REPLACE, play_only=True),
+    "rewind": Action(play.rewind, REPLACE, play_only=True),
+    "check": Action(play.check, REPLACE, play_only=True),
+    "fill": Action(play.fill_candidates, REPLACE, play_only=True),
+    "notes": Action(lambda s: replace(s, notes_mode=not s.notes_mode), REPLACE, play_only=True),
+    "pause": Action(lambda s: replace(s, paused=True, hint=0), REPLACE, play_only=True),
+    "resume": Action(lambda s: replace(s, paused=False), REPLACE, play_only=True),
+    "hint": Action(lambda s: replace(s, hint=1, hints=s.hints + 1), REPLACE, play_only=True),
     "hint-more": Action(
         lambda s: replace(s, hint=min(s.hint + 1, HINT_LEVELS)), REPLACE, play_only=True
     ),
     "hint-close": Action(lambda s: replace(s, hint=0), REPLACE, play_only=True),
     "hint-apply": Action(_apply_hint, PUSH, play_only=True),
+    **{f"digit-{d}": Action(_pick_digit(d), REPLACE, play_only=True) for d in range(1, 10)},
 }
 
 
 @bp.post("/edit")
 def edit() -> BaseResponse:
-    """Every change to the grid and every button under it posts here."""
+    """Every change to the grid and every button under it posts here. What was typed since the
+    page was made is one move in the undo history; the button's action comes after it."""
     posted = from_form(request.form.to_dict(flat=False))
     actions = request.form.getlist("action")
     if len(actions) > 1:
@@ -211,11 +243,17 @@ def edit() -> BaseResponse:
     if posted.bad:
         return render_game(posted.state, bad=posted.bad, code=422)
     if action.play_only and posted.state.mode is not Mode.PLAY:
-        raise StateError("hints are given in play mode; press Start playing first")
-    state = action.make(posted.state)
+        raise StateError(f"{name!r} works in play mode; press Start playing first")
+    state = play.typed(posted.previous, posted.state)
+    state = play.advance_clock(posted.previous, state, posted.shown_at, int(time.time()))
+    if name == "play" and (problem := play.start_problem(state.puzzle)):
+        return render_game(state, problem=problem, code=422, url_header=REPLACE)
+    state = action.make(state)
     if not is_htmx():
         return redirect(state.url, 303)
-    return render_game(state, url_header=action.url_header)
+    before = posted.previous
+    same = (before.puzzle, before.mode, before.solve) == (state.puzzle, state.mode, state.solve)
+    return render_game(state, url_header=action.url_header, slim=same)
 
 
 @bp.post("/load")
@@ -300,6 +338,7 @@ def robots() -> Response:
         "Disallow: /new/",
         "Disallow: /difficulty/",
         "Disallow: /lab/",
+        "Disallow: /api/",
         "Disallow: /*?",
         "Allow: /$",
         "Allow: /lab$",

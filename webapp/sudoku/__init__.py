@@ -4,6 +4,8 @@ Its public face is what this module exports (the README's "Python API"); the web
 only these names. The modules behind it may change.
 """
 
+from .algorithms import ALGORITHMS
+from .algorithms import DEFAULT as DEFAULT_ALGORITHM
 from .board import (
     BOX_OF,
     CELLS,
@@ -37,9 +39,11 @@ from .techniques.step import Step
 from .traced import TRACEABLE, Frame, SatCall, Trace, Try, trace
 
 __all__ = [
+    "ALGORITHMS",
     "BOX_OF",
     "CELLS",
     "COL_OF",
+    "DEFAULT_ALGORITHM",
     "DIGITS",
     "DIGITS_OF",
     "GRADE_BUDGET",

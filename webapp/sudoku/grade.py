@@ -1,10 +1,13 @@
-"""Difficulty grading on a Sudoku Explainer-like scale.
+"""Difficulty grading on Sudoku Explainer's scale, the way Sudoku Explainer grades.
 
-The rating is that of the hardest step a logical solve needs, taking the easiest step each
-time (as Sudoku Explainer does). The levels and every technique's rating are in ratings.py:
-Easy (up to 1.5: singles in boxes and lines), Medium (up to 2.5: naked singles and the "direct"
-techniques), Hard (up to 4.4: locked candidates, subsets, basic fish and wings), Expert (up to
-7.4: uniqueness, quads, colouring and chains) and Extreme (trials).
+The rating is that of the hardest step of a logical solve that takes the easiest step each
+time from the techniques SE grades with (SE_TECHNIQUES: classic SE's, and the patterns its
+successor SukakuExplainer added). The engine's other techniques help hints but are left out
+here, so a puzzle is rated as SE would rate it. The levels and every technique's rating are
+in ratings.py: Easy (up to 1.5: singles in boxes and lines), Medium (up to 2.5: naked singles
+and the "direct" techniques), Hard (up to 4.4: locked candidates, subsets, basic fish,
+turbot fish, XY- and XYZ-Wing), Expert (up to 7.4: uniqueness, quads, BUG, bent wings,
+chains) and Extreme (trials).
 
 Grading has a budget (nodes, and perhaps seconds: see search.py). When it runs out, the solve
 finishes with cheap steps and the solution, the rating counts only the steps found before, and
@@ -24,6 +27,50 @@ from .logic import solve_logically
 from .ratings import LEVELS
 from .search import Budget, check_budget
 from .solver import Verdict, count_solutions
+
+# The techniques Sudoku Explainer grades with (rows of logic.TECHNIQUES and SEARCHES): classic
+# SE's, and the patterns its successor Sukaku Explainer added (turbot fish, empty rectangle,
+# WXYZ- and VWXYZ-Wing). The engine's other techniques (W-Wing, ...) help hints but not the
+# grade: SE finds what they find later, as chains, and rates it as such.
+SE_TECHNIQUES = frozenset(
+    {
+        "Full house",
+        "Hidden single (box)",
+        "Hidden single (row or column)",
+        "Direct pointing",
+        "Direct claiming",
+        "Direct hidden pair",
+        "Naked single",
+        "Direct hidden triple",
+        "Pointing",
+        "Claiming",
+        "Naked pair",
+        "X-Wing",
+        "Hidden pair",
+        "Naked triple",
+        "Swordfish",
+        "Hidden triple",
+        "Skyscraper, 2-String Kite, Turbot fish",
+        "Empty rectangle",
+        "XY-Wing",
+        "XYZ-Wing",
+        "Unique rectangle",
+        "Naked quad",
+        "Jellyfish",
+        "Hidden quad",
+        "WXYZ-Wing",
+        "BUG",
+        "VWXYZ-Wing",
+        "Aligned pair exclusion",
+        "Simple colouring",
+        "X-chain, XY-chain, AIC",
+        "Nishio forcing chain",
+        "Cell, unit or digit forcing chains",
+        "Dynamic forcing chain",
+        "Dynamic forcing chain (+)",
+        "Nested forcing chain",
+    }
+)
 
 # What the web may spend on grading one puzzle (nodes): the hardest puzzles found stay under
 # about a second of CPU here; past it the rating is "at least", the same on every worker.
@@ -69,7 +116,9 @@ def grade(
         if outcome.verdict is not Verdict.UNIQUE:
             raise ValueError(f"cannot grade: {outcome.verdict} ({outcome.reason})")
         solution = outcome.solution
-    result = solve_logically(puzzle, budget=budget, solution=solution, batch=True)
+    result = solve_logically(
+        puzzle, budget=budget, solution=solution, batch=True, only=SE_TECHNIQUES
+    )
     rating = 0.0
     hardest = "none"
     for step in result.steps:

@@ -2,12 +2,16 @@
 
 A position is the puzzle's givens, the player's entries and notes (81 candidate masks, 0 for a
 cell without notes). `hint` first looks for mistakes: an entry the solution does not have, or
-notes that leave out the digit a cell needs; it says which cell and why. Otherwise it finds a
-step. For a selected cell it prefers a single that fills that cell now; failing that, the
-easiest step that changes what the cell can hold; failing that, the easiest step anywhere.
+notes that leave out the digit a cell needs; it says which cell and why (a wrong entry: the
+shortest chain of digits it forces up to a contradiction, see wrong_entry.py). Otherwise it
+finds a step. About anywhere: the engine's easiest step. About a selected cell: the easiest
+step that fills it now, if there is one; if not, the first of the fewest steps after which it
+can be filled (see lead.py), and how many there are.
 
 The page reveals a hint in four levels, each one click further (see `Hint`): where to look,
 the technique and its unit, the highlighted pattern with its sentence, and finally the move.
+Every sentence is meant to be true of the position: tests/test_hint_claims.py checks each
+level's claim against the engine and the solution over many positions.
 """
 
 from __future__ import annotations
@@ -17,7 +21,6 @@ from dataclasses import dataclass
 
 from .board import (
     BIT,
-    CELL_BB,
     DIGITS_OF,
     UNIT_BB,
     UNITS,
@@ -28,27 +31,34 @@ from .board import (
     check_grid,
     check_masks,
     conflicts,
-    is_single,
     unit_name,
 )
+from .lead import fill_now, lead
 from .logic import next_step
 from .search import Budget, check_budget
 from .solver import Verdict, count_solutions
-from .techniques.contradiction import follow
+from .techniques.contradiction import NO_DIGIT
 from .techniques.position import Position
-from .techniques.singles import full_house_step, hidden_single_step, naked_single_step
 from .techniques.step import Candidate, Step, listed, names, removals_text
+from .wrong_entry import digit_text, refute
 
 # What the web may spend on a hint (nodes, see search.py): the worst positions of the hardest
 # sets stay well under a second of CPU here, and every worker gives the same hint.
 HINT_BUDGET = Budget(nodes=20_000)
-MAX_TRACE = 40  # forced placements followed when showing why an entry is wrong
-SHOWN_TRACE = 4  # placements named in the sentence
+SHOWN_TRACE = 3  # forced digits named in a wrong entry's sentence (all are in `chain`)
 
 
 @dataclass(frozen=True)
 class Mistake:
-    """An entry that is not the solution's digit, or notes that leave that digit out."""
+    """An entry that is not the solution's digit, or notes that leave that digit out.
+
+    For a wrong entry without a visible clash, `forced` are the digits it forces, in order, up
+    to a contradiction (each one needed to reach it), `broken` the cells of that contradiction
+    (the cell left without a digit, or the open cells of the unit left without a place for a
+    digit); `chain` says each in words, then the
+    contradiction, when the sentence does not name them all; `dead` are the candidates the
+    contradiction finds gone (a cell's, or a digit's places in `units`).
+    """
 
     cell: int
     digit: int  # the wrong entry, or for notes the digit they leave out
@@ -56,6 +66,10 @@ class Mistake:
     text: str  # which cell, and why it cannot be so
     cells: tuple[int, ...]  # the cells that show why (the mistake's cell first)
     forced: tuple[Candidate, ...] = ()  # the digits it would force, in order
+    broken: tuple[int, ...] = ()  # where those digits break a rule (e.g. a cell left empty)
+    chain: tuple[str, ...] = ()  # each forced digit with its reason, then the contradiction
+    dead: tuple[Candidate, ...] = ()  # the candidates the contradiction finds gone
+    units: tuple[int, ...] = ()  # the unit left without a place for a digit, if that is it
 
 
 @dataclass(frozen=True)
@@ -63,9 +77,13 @@ class Hint:
     """What to tell the player. Exactly one of `problem`, `mistake` and `step` is set.
 
     `target` is the selected cell (None: anywhere; a filled cell is noted in `note` and the
-    hint is about anywhere). `direct` says the step fills the target; `helps` that it narrows
-    the target's candidates or the places of one of them in its units; `after` that the target
-    can be filled by a single once the step is made.
+    hint is about anywhere). `direct`: `step` fills the target now. Otherwise `lead` holds the
+    steps after which the target can be filled (the first is `step`) and `fill` the step that
+    then fills it; `shortest` says no shorter sequence of singles and locked candidates does
+    it. A target with neither (no way to it found within the budget) gets the easiest step.
+    For a step that does not fill the target, `helps` says it narrows what the target can hold
+    or where one of its candidates can go in its units, and `after` that the target can be
+    filled once it is made.
     """
 
     target: int | None
@@ -75,6 +93,9 @@ class Hint:
     direct: bool = False
     helps: bool = False
     after: bool = False
+    lead: tuple[Step, ...] = ()
+    fill: Step | None = None
+    shortest: bool = False
     note: str = ""
 
     @property
@@ -91,20 +112,28 @@ class Hint:
         name = cell_name(self.target)
         if self.direct:
             return f"Yes, {name} can be filled now. Look at {where}."
-        if self.after:
+        if len(self.lead) == 1:
             return (
                 f"Not yet: {name} needs one step first. Look at {where}: what you find there "
                 f"lets you fill {name}."
             )
-        if self.helps:
-            return (
-                f"Not yet: {name} needs more work. Start at {where}: "
-                f"the easiest step there changes what {name} can hold."
-            )
+        if self.lead:  # "within": a sequence found, not proved the shortest
+            count = f"{'after' if self.shortest else 'within'} {len(self.lead)} steps"
+            return f"Not yet: {name} can be filled {count}. Start at {where}."
         return (
-            f"Not yet: nothing leads to {name} directly. The easiest step now is at {where}; "
-            f"ask again after it."
+            f"Not yet, and no short way to {name} was found. The easiest step now is at "
+            f"{where}; ask again after it."
         )
+
+    @property
+    def way(self) -> tuple[str, ...]:
+        """The steps that lead to the target in words, one line each, then the technique that
+        fills it (not its digit); () when the step fills the target itself."""
+        if not self.lead or self.fill is None or self.target is None:
+            return ()
+        lines = [f"{technique_text(step)}: {_lower(move_text(step))}" for step in self.lead]
+        lines.append(f"Then {cell_name(self.target)} can be filled: {technique_text(self.fill)}")
+        return tuple(lines)
 
     @property
     def move(self) -> str:
@@ -117,19 +146,32 @@ class Hint:
             return f"Clear the notes in {where}"
         if self.step is None:
             return ""
-        if self.step.placements:
-            return "Place " + ", ".join(f"{d} in {cell_name(c)}" for c, d in self.step.placements)
-        return "Remove " + removals_text(self.step.eliminations)
+        return move_text(self.step)
 
     @property
     def technique(self) -> str:
         """Level 2: the technique and the unit it works in."""
         if self.step is None:
             return ""
-        units = self.step.units
-        if not units:
-            return self.step.technique
-        return f"{self.step.technique} in {listed(unit_name(u) for u in dict.fromkeys(units))}"
+        return technique_text(self.step)
+
+
+def move_text(step: Step) -> str:
+    """'Place 5 in r1c2' or 'Remove 5 from r1c2 and r1c3'."""
+    if step.placements:
+        return "Place " + ", ".join(f"{d} in {cell_name(c)}" for c, d in step.placements)
+    return "Remove " + removals_text(step.eliminations)
+
+
+def technique_text(step: Step) -> str:
+    """'Hidden single in box 4': the technique and the units it works in."""
+    if not step.units:
+        return step.technique
+    return f"{step.technique} in {listed(unit_name(u) for u in dict.fromkeys(step.units))}"
+
+
+def _lower(text: str) -> str:
+    return text[:1].lower() + text[1:]
 
 
 def look_at(step: Step) -> str:
@@ -141,41 +183,6 @@ def look_at(step: Step) -> str:
     return names(shown) if shown else "the whole grid"
 
 
-def _progress(s: Position, step: Step, target: int) -> tuple[bool, bool]:
-    """(helps, after): does the step narrow what `target` can hold or where its candidates can
-    go in its units, and is `target` a single once the step is made?"""
-    trial = s.copy()
-    trial.apply(step.placements, step.eliminations)
-    helps = trial.cands[target] != s.cands[target] or any(
-        trial.dbb[d] & UNIT_BB[u] != s.dbb[d] & UNIT_BB[u]
-        for u in UNITS_OF[target]
-        for d in DIGITS_OF[s.cands[target]]
-    )
-    return helps, _target_single(trial, target) is not None
-
-
-def _target_single(s: Position, target: int) -> Step | None:
-    """The easiest single that fills `target`: full house, hidden single, naked single."""
-    if s.grid[target]:
-        return None
-    mask = s.cands[target]
-    units = sorted(UNITS_OF[target], key=lambda u: u < 18)  # the box first, as rated
-    lone = DIGITS_OF[mask][0] if len(DIGITS_OF[mask]) == 1 else 0
-    for u in units:
-        if lone and is_single(s.empty & UNIT_BB[u]):
-            return full_house_step(u, target, lone)
-    for u in units:
-        for d in DIGITS_OF[mask]:
-            if s.dbb[d] & UNIT_BB[u] == CELL_BB[target]:
-                return hidden_single_step(s, u, d, target)
-    return naked_single_step(target, lone) if lone else None
-
-
-def _singles(s: Position) -> list[Step]:
-    """Every single of the position (one step per cell it fills)."""
-    return [step for cell in range(81) if (step := _target_single(s, cell)) is not None]
-
-
 def _step_for(s: Position, target: int | None, solution: Grid, budget: Budget) -> Hint:
     """The step to suggest once the position has no mistakes."""
     note = ""
@@ -183,26 +190,42 @@ def _step_for(s: Position, target: int | None, solution: Grid, budget: Budget) -
         note = f"{cell_name(target)} already holds a {s.grid[target]}, which is right. "
         target = None
     if target is not None:
-        direct = _target_single(s, target)
-        if direct is not None:
-            return Hint(target, step=direct, direct=True)
-        # The easiest single that helps, those after which the target is a single first.
-        best: Hint | None = None
-        best_key = (True, 0.0)
-        for single in _singles(s):
-            helps, after = _progress(s, single, target)
-            if helps and (best is None or (not after, single.rating) < best_key):
-                best = Hint(target, step=single, helps=True, after=after)
-                best_key = (not after, single.rating)
-        if best is not None:
-            return best
+        fill = fill_now(s, target, solution)
+        if fill is not None:
+            return Hint(target, step=fill, direct=True)
     step = next_step(s.to_grid(), s.cands, budget=budget, solution=solution)
     if step is None:
         return Hint(target, problem="There is nothing left to find: the grid is full.")
     if target is None:
         return Hint(None, step=step, note=note)
-    helps, after = _progress(s, step, target)
-    return Hint(target, step=step, helps=helps, after=after)
+    if any(c == target for c, _ in step.placements):
+        return Hint(target, step=step, direct=True)
+    found = lead(s, target, solution, step, budget)
+    if found is None:
+        helps, after = _progress(s, step, target, solution)
+        return Hint(target, step=step, helps=helps, after=after)
+    helps, after = _progress(s, found.steps[0], target, solution)
+    return Hint(
+        target,
+        step=found.steps[0],
+        helps=helps,
+        after=after,
+        lead=found.steps,
+        fill=found.fill,
+        shortest=found.shortest,
+    )
+
+
+def _progress(s: Position, step: Step, target: int, solution: Grid) -> tuple[bool, bool]:
+    """(helps, after) (see Hint) for a step that does not fill `target`."""
+    trial = s.copy()
+    trial.apply(step.placements, step.eliminations)
+    helps = trial.cands[target] != s.cands[target] or any(
+        trial.dbb[d] & UNIT_BB[u] != s.dbb[d] & UNIT_BB[u]
+        for u in UNITS_OF[target]
+        for d in DIGITS_OF[s.cands[target]]
+    )
+    return helps, fill_now(trial, target, solution) is not None
 
 
 def _clash(grid: Grid, cell: int) -> tuple[str, tuple[int, ...]] | None:
@@ -215,57 +238,94 @@ def _clash(grid: Grid, cell: int) -> tuple[str, tuple[int, ...]] | None:
     return None
 
 
-def _why_wrong(grid: Grid, correct: Grid, cell: int) -> tuple[str, list[Candidate]]:
-    """Why the digit in `cell` of `grid` cannot stand in a one-solution puzzle, and the digits
-    that show it: a visible clash (the clashing cells), else the singles it forces from the
-    `correct` digits up to a contradiction (those it causes first)."""
+def _wrong_entry(grid: Grid, correct: Grid, cell: int, budget: Budget) -> Mistake:
+    """The wrong entry in `cell` of `grid`, with why it cannot stand in a one-solution puzzle:
+    a visible clash (the clashing cells), else the shortest chain of digits it forces from the
+    `correct` digits to a contradiction (see wrong_entry.py)."""
+    digit = grid[cell]
+    name = cell_name(cell)
     clash = _clash(grid, cell)
     if clash:
         text, cells = clash
-        return text, [(c, grid[c]) for c in cells]
-    digit = grid[cell]
-    trail = follow(Position.from_grid(correct), cell, digit, caused_only=False, limit=MAX_TRACE)
-    if trail.contradiction is None:
-        return (
-            f"with {digit} there the puzzle has no solution: its only solution has another "
-            "digit in that cell",
-            [],
+        return Mistake(cell, digit, "entry", f"{name} can't be {digit}: {text}.", (cell, *cells))
+    found = refute(correct, cell, digit, budget)
+    broken = found.contradiction
+    if broken is None:
+        text = (
+            f"{name} can't be {digit}: with {digit} there the puzzle has no solution (its only "
+            "solution has another digit in that cell), though no short chain of forced digits "
+            "shows it."
         )
-    forced = [(move.cell, move.digit) for move in trail.forced]
-    broken = trail.contradiction.hypothetical
-    if not forced:
-        return f"with {digit} there, {broken}", []
-    shown = ", ".join(f"{cell_name(c)} {d}" for c, d in forced[:SHOWN_TRACE])
-    more = len(forced) - SHOWN_TRACE
-    if more > 0:
-        shown += f" and {more} more forced digit{'s' if more > 1 else ''}"
-    return f"it forces {shown}, and then {broken}", forced
+        return Mistake(cell, digit, "entry", text, (cell,))
+    forced = tuple((move.cell, move.digit) for move in found.forced)
+    reasons = [digit_text(move) for move in found.forced]
+    then = broken.hypothetical
+    if not reasons:
+        because = f"with {digit} there, {then}"
+    elif len(reasons) <= SHOWN_TRACE and not found.first:
+        because = f"with {digit} there, {', '.join(reasons)}, and then {then}"
+    else:
+        many = f"{len(reasons)} digits are" if len(reasons) > 1 else "a digit is"
+        because = (
+            f"with {digit} there, {many} forced one after another (the chain below), and then "
+            f"{then}"
+        )
+    if found.first:  # the engine's steps that hold whatever the cell holds
+        if len(found.first) == 1:
+            steps = "the step below is made (it holds"
+        else:
+            steps = f"the {len(found.first)} steps below are made (they hold"
+        because = f"once {steps} whatever {name} holds), {because}"
+    start = Position.from_grid(correct)
+    for step in found.first:
+        start.apply(step.placements, step.eliminations)
+    if broken.kind == NO_DIGIT:
+        dead_cell = broken.cells[0]
+        dead = tuple((dead_cell, d) for d in DIGITS_OF[start.cands[dead_cell]])
+        shows: tuple[int, ...] = (dead_cell,)
+    else:
+        d = broken.digit
+        dead = tuple((c, d) for c in broken.cells if start.cands[c] & BIT[d])
+        shows = tuple(c for c, _ in dead)
+    chain: tuple[str, ...] = ()
+    if len(reasons) > SHOWN_TRACE or found.first:  # what the sentence leaves to the chain
+        chain = (
+            *(f"{technique_text(step)}: {_lower(move_text(step))}" for step in found.first),
+            f"{name} is {digit} (your entry)",
+            *reasons,
+            f"so {then}",
+        )
+    cells = tuple(dict.fromkeys((cell, *(c for c, _ in forced), *shows)))
+    units = () if broken.unit is None else (broken.unit,)
+    text = f"{name} can't be {digit}: {because}."
+    return Mistake(cell, digit, "entry", text, cells, forced, broken.cells, chain, dead, units)
 
 
-def find_mistakes(
-    puzzle: Grid, entries: Grid, notes: Sequence[int], solution: Grid
-) -> list[Mistake]:
-    """Every entry that is not the solution's digit, then every cell whose notes leave the
-    solution's digit out (in cell order within each kind)."""
-    found: list[Mistake] = []
+def first_mistake(
+    puzzle: Grid,
+    entries: Grid,
+    notes: Sequence[int],
+    solution: Grid,
+    target: int | None,
+    budget: Budget,
+) -> Mistake | None:
+    """The mistake to point out first: a wrong entry (the selected cell's, else the first in
+    cell order), else notes that leave out the solution's digit (in the same order)."""
+    empty = [c for c in range(81) if not puzzle[c]]
+    order = sorted(empty, key=lambda c: c != target)
     grid = tuple(g or e for g, e in zip(puzzle, entries, strict=True))
-    correct = tuple(d if d == solution[c] else 0 for c, d in enumerate(grid))
-    for cell, entry in enumerate(entries):
-        if entry and not puzzle[cell] and entry != solution[cell]:
-            why, shown = _why_wrong(grid, correct, cell)
-            text = f"{cell_name(cell)} can't be {entry}: {why}."
-            cells = (cell, *(c for c, _ in shown))
-            forced = tuple((c, d) for c, d in shown if not grid[c])
-            found.append(Mistake(cell, entry, "entry", text, cells, forced))
-    for cell, mask in enumerate(notes):
-        need = solution[cell]
-        if mask and not puzzle[cell] and not entries[cell] and not mask & BIT[need]:
+    for cell in order:
+        if entries[cell] and entries[cell] != solution[cell]:
+            correct = tuple(d if d == solution[c] else 0 for c, d in enumerate(grid))
+            return _wrong_entry(grid, correct, cell, budget)
+    for cell in order:
+        if notes[cell] and not entries[cell] and not notes[cell] & BIT[solution[cell]]:
             text = (
                 f"Your notes in {cell_name(cell)} leave out a digit the cell needs: "
                 "check them again."
             )
-            found.append(Mistake(cell, need, "notes", text, (cell,)))
-    return found
+            return Mistake(cell, solution[cell], "notes", text, (cell,))
+    return None
 
 
 def hint(
@@ -278,9 +338,10 @@ def hint(
 ) -> Hint:
     """The hint for the position (givens, entries, notes) about `target` (None: anywhere).
 
-    `budget` bounds each search the hint makes: the solve that finds the solution, then the
-    search for a step (chains and trials; once it is spent, the step is read from the
-    solution). With a node-only budget the hint is the same on every machine and run.
+    `budget` bounds each search the hint makes: the solve that finds the solution, the search
+    for a step (chains and trials; once it is spent, the step is read from the solution), and
+    the search for the steps that lead to the target. With a node-only budget the hint is the
+    same on every machine and run.
     """
     puzzle = check_grid(puzzle, "puzzle")
     entries = check_grid(entries, "entries")
@@ -300,10 +361,9 @@ def hint(
             return Hint(target, mistake=Mistake(cell, clash.digit, "entry", text, (cell, *cells)))
         return Hint(target, problem=_no_hint_because(outcome.verdict))
     solution = outcome.solutions[0]
-    mistakes = find_mistakes(puzzle, entries, notes, solution)
-    if mistakes:  # wrong entries before notes; the selected cell's before others
-        first = min(mistakes, key=lambda m: (m.kind != "entry", m.cell != target))
-        return Hint(target, mistake=first)
+    mistake = first_mistake(puzzle, entries, notes, solution, target, budget)
+    if mistake is not None:
+        return Hint(target, mistake=mistake)
     return _step_for(Position.from_grid(grid, notes), target, solution, budget)
 
 

@@ -15,7 +15,7 @@ if nothing else works or the budget runs out, the digit read from the solution.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from .board import Grid, check_grid, check_masks
@@ -23,6 +23,7 @@ from .search import Budget, Meter, OutOfBudget, check_budget
 from .solver import solve
 from .techniques import (
     als,
+    exclusion,
     fish,
     fish_finned,
     forcing,
@@ -51,6 +52,8 @@ Search = Callable[[Position, Meter], Step | None]
 STEP_BUDGET = Budget(nodes=20_000)
 SOLVE_BUDGET = Budget(nodes=1_000_000)
 
+SE_CHAINS = "X-chain, XY-chain, AIC"  # the chains Sudoku Explainer grades with
+
 # Pattern techniques, easiest first. Each takes a Position and returns a Step or None.
 TECHNIQUES: tuple[tuple[str, Technique], ...] = (
     ("Full house", singles.full_house),
@@ -70,23 +73,32 @@ TECHNIQUES: tuple[tuple[str, Technique], ...] = (
     ("Swordfish", fish.swordfish),
     ("Hidden triple", subsets.hidden_triple),
     ("Skyscraper, 2-String Kite, Turbot fish", single_digit.turbot),
+    ("Empty rectangle", single_digit.empty_rectangle),
     ("XY-Wing", wings.xy_wing),
     ("Finned or sashimi X-Wing", fish_finned.finned_x_wing),
     ("XYZ-Wing", wings.xyz_wing),
+    ("W-Wing", wings.w_wing),
     ("Unique rectangle", uniqueness.unique_rectangle),
+    ("Unique rectangle type 6", uniqueness.unique_rectangle_type_6),
+    ("Hidden rectangle", uniqueness.hidden_rectangle),
+    ("Avoidable rectangle", uniqueness.avoidable_rectangle),
     ("Naked quad", subsets.naked_quad),
     ("Jellyfish", fish.jellyfish),
     ("Hidden quad", subsets.hidden_quad),
-    ("BUG+1", uniqueness.bug_plus_one),
+    ("WXYZ-Wing", wings.wxyz_wing),
+    ("BUG", uniqueness.bug),
     ("Finned or sashimi Swordfish", fish_finned.finned_swordfish),
     ("Finned or sashimi Jellyfish", fish_finned.finned_jellyfish),
+    ("VWXYZ-Wing", wings.vwxyz_wing),
+    ("Aligned pair exclusion", exclusion.aligned_pair_exclusion),
     ("Sue de Coq", sue_de_coq.sue_de_coq),
     ("Simple colouring", single_digit.simple_colouring),
 )
 
 # Then the techniques that search, easiest first; they spend nodes from the meter they get.
 SEARCHES: tuple[tuple[str, Search], ...] = (
-    ("Chains: X, XY, grouped, AIC, ALS; multi-colouring, 3D Medusa, W-Wing", chains_mod.chains),
+    (SE_CHAINS, chains_mod.plain_chains),  # for grading only: SE's chains (see _wanted)
+    ("Chains: X, XY, grouped, AIC, ALS; multi-colouring, 3D Medusa", chains_mod.chains),
     ("Death blossom", als.death_blossom),
     ("Cell, unit or digit forcing chains", multiple.multiple_forcing),
     ("Nishio forcing chain", forcing.nishio),
@@ -96,16 +108,27 @@ SEARCHES: tuple[tuple[str, Search], ...] = (
 )
 
 
-def _pattern_step(s: Position) -> Step | None:
-    for _, technique in TECHNIQUES:
-        step = technique(s)
-        if step is not None:
-            return step
+def _pattern_step(s: Position, only: Collection[str] | None) -> Step | None:
+    for name, technique in TECHNIQUES:
+        if only is None or name in only:
+            step = technique(s)
+            if step is not None:
+                return step
     return None
 
 
-def _search_step(s: Position, meter: Meter, batch: bool) -> tuple[list[Step], Search] | None:
-    for _, search in SEARCHES:
+def _wanted(name: str, only: Collection[str] | None) -> bool:
+    """Is the row `name` of TECHNIQUES or SEARCHES used: all but SE's own chain search when
+    `only` is None (the full chain search finds those chains and more), else those named."""
+    return name != SE_CHAINS if only is None else name in only
+
+
+def _search_step(
+    s: Position, meter: Meter, batch: bool, only: Collection[str] | None
+) -> tuple[list[Step], Search] | None:
+    for name, search in SEARCHES:
+        if not _wanted(name, only):
+            continue
         every = ALL_AT_ONCE.get(search) if batch else None
         if every is not None:
             steps = every(s, meter)
@@ -126,6 +149,7 @@ Batch = Callable[[Position, Meter, float], list[Step]]
 # step of a sweep at once. What a chain or a trial shows stays true as the position narrows.
 ALL_AT_ONCE: dict[Search, Callable[[Position, Meter], list[Step]]] = {
     chains_mod.chains: chains_mod.chains_all,
+    chains_mod.plain_chains: chains_mod.plain_chains_all,
 }
 BATCHES: dict[Search, Batch] = {
     forcing.nishio: forcing.nishio_all,
@@ -163,19 +187,24 @@ def _stuck(s: Position) -> bool:
 
 
 def _find_step(
-    s: Position, meter: Meter, solution: _Solution, batch: bool = False
+    s: Position,
+    meter: Meter,
+    solution: _Solution,
+    batch: bool = False,
+    only: Collection[str] | None = None,
 ) -> tuple[list[Step], Search | None]:
     """The easiest step: a pattern, else (while the meter has nodes left) a search, else the
     solution's digit; and the search that found it, if one did. With `batch`, a search may
-    give more steps of the same rating after it (see solve_logically)."""
+    give more steps of the same rating after it (see solve_logically). `only` names the rows
+    of TECHNIQUES and SEARCHES to use (see _wanted)."""
     if s.solved or _stuck(s):
         return [], None
-    step = _pattern_step(s)
+    step = _pattern_step(s, only)
     if step is not None:
         return [step], None
     if not meter.exhausted:
         try:
-            found = _search_step(s, meter, batch)
+            found = _search_step(s, meter, batch, only)
         except OutOfBudget:
             found = None
         if found is not None:
@@ -218,17 +247,21 @@ def next_step(
     *,
     budget: Budget = STEP_BUDGET,
     solution: Grid | None = None,
+    puzzle: Sequence[int] | None = None,
 ) -> Step | None:
     """The easiest step that applies to the position, or None if it is solved or broken.
 
     `cands` are the player's notes (see the module docstring). Searches (chains, trials)
     spend `budget`; once it is spent, the step is read from the solution, labelled as a last
     resort (with a node-only budget, the same step on every machine). Pass `solution` when it
-    is known, to save solving the grid again. A broken position (a clash, a cell or unit with
-    no candidate left) gives None.
+    is known, to save solving the grid again. Pass the `puzzle` (its givens) when `grid` holds
+    the player's entries too: avoidable rectangles need to tell them apart (without it, every
+    digit counts as given). A broken position (a clash, a cell or unit with no candidate left)
+    gives None.
     """
     start, known = _checked(grid, cands, budget, solution)
-    s = Position.from_grid(start, cands)
+    givens = None if puzzle is None else check_grid(puzzle, "puzzle")
+    s = Position.from_grid(start, cands, givens)
     if contradiction(s):
         return None
     steps, _ = _find_step(s, budget.start(), _Solution(start, known, budget))
@@ -268,12 +301,14 @@ def solve_logically(
     budget: Budget = SOLVE_BUDGET,
     solution: Grid | None = None,
     batch: bool = False,
+    only: Collection[str] | None = None,
 ) -> LogicalSolve:
     """Solve step by step with the easiest technique each time, as a person would.
 
     The searches of all the steps spend one `budget`; once it is spent, the remaining steps
     use the pattern techniques and the solution only (`gave_up` is set). Stops after
-    `max_steps` steps (or a few more with `batch`).
+    `max_steps` steps (or a few more with `batch`). `only` limits the techniques to those
+    rows of TECHNIQUES and SEARCHES (the grader uses Sudoku Explainer's set: see grade.py).
 
     With `batch` (for grading: the hardest step is what counts), a chain search gives, with
     its step, the other chains of the same kind and length it found; and a step found by
@@ -299,7 +334,7 @@ def solve_logically(
     if broken:
         return LogicalSolve((), s.to_grid(), False, False, False, 0.0, broken.text)
     while len(steps) < max_steps:
-        found, search = _find_step(s, meter, lookup, batch)
+        found, search = _find_step(s, meter, lookup, batch, only)
         if not found:
             break
         for step in found:

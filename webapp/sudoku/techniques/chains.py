@@ -11,7 +11,7 @@ that hold it. A nice loop is found as the chains it is made of.
 The search starts from every node at once and grows all chains one strong link at a time, so
 the shortest chain of each kind is found first; kinds take turns by rating (the heap in
 `chain_step`). Node sets are ints, bit n for node n. Ratings follow Sudoku Explainer: 6.6
-for one kind of strong link, 7.0 for both, plus the length bonus; grouped chains and ALS
+for X-chains, 7.0 for XY-chains and AICs, plus the length bonus; grouped chains and ALS
 chains have their own bases in ratings.py.
 """
 
@@ -29,7 +29,6 @@ from .colouring import medusa, multi_colouring
 from .links import EXT, WEAK_X, WEAK_XY, Graph, Links
 from .position import Position
 from .step import Chain, Node, Step, cells_text, removals_text
-from .wings import w_wing
 
 # Longer chains are left to the forcing-chain techniques: the chains found in hard puzzles
 # are much shorter (magictour_top1465: AICs up to 12 nodes, grouped ones 14, XY-chains 18),
@@ -473,13 +472,12 @@ def xy_chain(s: Position) -> Step | None:
 EXTRAS = (
     NamedChain(rating("Multi-colouring"), multi_colouring),
     NamedChain(rating("3D Medusa"), medusa),
-    NamedChain(rating("W-Wing"), lambda s, _: w_wing(s)),
 )
 
 
 def chains(s: Position, meter: Meter | None = None) -> Step | None:
     """Every kind of chain, with the patterns that are chains in disguise (multi-colouring,
-    3D Medusa, the W-Wing), the lowest rating first."""
+    3D Medusa), the lowest rating first."""
     return chain_step(s, tuple(KINDS), meter=meter, extras=EXTRAS)
 
 
@@ -487,3 +485,14 @@ def chains_all(s: Position, meter: Meter) -> list[Step]:
     """The step `chains` gives, then every other chain of the same kind and length, rated no
     higher, that removes more (all true at once, each a step of its own)."""
     return _search(s, tuple(KINDS), MAX_NODES, meter, EXTRAS, True)
+
+
+def plain_chains(s: Position, meter: Meter | None = None) -> Step | None:
+    """The chains Sudoku Explainer grades with: X-chains, XY-chains and AICs, without groups
+    or almost locked sets, the lowest rating first."""
+    return chain_step(s, PLAIN, meter=meter)
+
+
+def plain_chains_all(s: Position, meter: Meter) -> list[Step]:
+    """The step `plain_chains` gives, then the others of its kind and length (see chains_all)."""
+    return _search(s, PLAIN, MAX_NODES, meter, (), True)

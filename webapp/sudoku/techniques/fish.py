@@ -87,8 +87,9 @@ def _fish_step(
         candidates=tuple((c, d) for c in pattern),
         units=base_units + cover_units,
         text=f"In {base_kind} {base_txt}, {d} can only go in {cover_kind} {cover_txt}; those "
-        f"{base_kind} take the {d}s of these {cover_kind}, so the rest of {cover_kind} "
-        f"{cover_txt} cannot hold {d}",
+        f"{len(base)} {base_kind} put their {d}s in {len(base)} different {cover_kind}, so each "
+        f"of these {cover_kind} has its {d} in one of those {base_kind}, and the rest of "
+        f"{cover_kind} {cover_txt} cannot hold {d}",
     )
 
 

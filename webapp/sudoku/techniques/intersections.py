@@ -1,8 +1,10 @@
 """Locked candidates: pointing (box -> line) and claiming (line -> box), plain and direct.
 
-A "direct" pointing or claiming is one whose eliminations at once leave a hidden single;
-Sudoku Explainer rates those lower (1.7 and 1.9) than the plain kind (2.6 and 2.8), and so
-does this engine: the step then places that digit as well.
+A "direct" pointing or claiming is one whose eliminations at once leave a hidden single in a
+unit of the same kind as the base: another box along the line for pointing, another line of
+the same kind across the box for claiming (Sudoku Explainer's definition). SE rates those
+lower (1.7 and 1.9) than the plain kind (2.6 and 2.8), and so does this engine: the step then
+places that digit as well.
 """
 
 from __future__ import annotations
@@ -107,19 +109,27 @@ def _locked_step(name: str, pattern: Locked, single: HiddenSingle | None) -> Ste
     )
 
 
+BOXES = range(18, 27)
+ROWS = range(9)
+COLUMNS = range(9, 18)
+
+
 def direct_pointing(s: Position) -> Step | None:
-    """Pointing whose eliminations leave a hidden single (rated 1.7)."""
+    """Pointing whose eliminations leave a hidden single in another box (rated 1.7)."""
     for pattern in _pointing(s):
-        single = single_after(s, [(c, pattern.digit) for c in set_bits(pattern.eliminations)])
+        removed = [(c, pattern.digit) for c in set_bits(pattern.eliminations)]
+        single = single_after(s, removed, BOXES)
         if single:
             return _locked_step("Direct pointing", pattern, single)
     return None
 
 
 def direct_claiming(s: Position) -> Step | None:
-    """Claiming whose eliminations leave a hidden single (rated 1.9)."""
+    """Claiming whose eliminations leave a hidden single in another line of the same kind
+    (rated 1.9)."""
     for pattern in _claiming(s):
-        single = single_after(s, [(c, pattern.digit) for c in set_bits(pattern.eliminations)])
+        removed = [(c, pattern.digit) for c in set_bits(pattern.eliminations)]
+        single = single_after(s, removed, ROWS if pattern.base < 9 else COLUMNS)
         if single:
             return _locked_step("Direct claiming", pattern, single)
     return None

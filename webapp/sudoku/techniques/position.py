@@ -1,7 +1,9 @@
 """The position a technique looks at: the digits placed and the candidates left in empty cells.
 
 Candidates are kept twice, kept in step: by cell (`cands[c]`, a 9-bit mask, 0 for a filled
-cell) and by digit (`dbb[d]`, a bitboard of the empty cells that still hold d).
+cell) and by digit (`dbb[d]`, a bitboard of the empty cells that still hold d). `givens` is a
+bitboard of the cells the puzzle gave (avoidable rectangles need to tell them from digits
+found since); by default every filled cell counts as given, which is always safe.
 """
 
 from __future__ import annotations
@@ -22,9 +24,9 @@ from ..board import (
 class Position:
     """A mutable position: `grid` (81 ints, 0 empty), `cands` and `dbb` as described above."""
 
-    __slots__ = ("cands", "dbb", "empty", "grid")
+    __slots__ = ("cands", "dbb", "empty", "givens", "grid")
 
-    def __init__(self, grid: list[int], cands: list[int]) -> None:
+    def __init__(self, grid: list[int], cands: list[int], givens: int | None = None) -> None:
         self.grid = grid
         self.cands = cands
         dbb = [0] * 10
@@ -37,18 +39,27 @@ class Position:
                     dbb[d] |= bit
         self.dbb = dbb
         self.empty = empty
+        self.givens = ((1 << 81) - 1) & ~empty if givens is None else givens
 
     @classmethod
-    def from_grid(cls, grid: Sequence[int], notes: Sequence[int] | None = None) -> Position:
+    def from_grid(
+        cls,
+        grid: Sequence[int],
+        notes: Sequence[int] | None = None,
+        puzzle: Sequence[int] | None = None,
+    ) -> Position:
         """The position of a grid, with candidates from the placed digits and optional notes.
 
         Without notes, an empty cell's candidates are the digits none of its peers holds. With
         notes (81 masks, bit d-1 for digit d), an empty cell keeps only the noted digits that
         no peer holds; a cell whose mask is 0 has no notes written, so it gets the full set.
+        `puzzle` is the grid of givens, when `grid` holds digits found since (None: all
+        given).
         """
         cells = list(grid)
         masks = candidates(cells, notes)
-        return cls(cells, [0 if cells[c] else masks[c] for c in CELLS])
+        givens = None if puzzle is None else sum(1 << c for c in CELLS if puzzle[c])
+        return cls(cells, [0 if cells[c] else masks[c] for c in CELLS], givens)
 
     def copy(self) -> Position:
         new = Position.__new__(Position)
@@ -56,6 +67,7 @@ class Position:
         new.cands = self.cands[:]
         new.dbb = self.dbb[:]
         new.empty = self.empty
+        new.givens = self.givens
         return new
 
     def place(self, cell: int, digit: int) -> None:

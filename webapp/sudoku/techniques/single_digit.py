@@ -1,7 +1,10 @@
-"""Single-digit patterns: Skyscraper, 2-String Kite, Turbot fish, and simple colouring.
+"""Single-digit patterns: Skyscraper, 2-String Kite, Turbot fish, empty rectangle, and simple
+colouring.
 
 A strong link is a unit where a digit has exactly two places: one of them holds it. Two strong
-links whose inner ends see each other leave one of the outer ends holding the digit.
+links whose inner ends see each other leave one of the outer ends holding the digit. An empty
+rectangle is a box whose places for a digit all lie in one row and one column of it: the box's
+digit is in that row or in that column, which works like one end of a strong link.
 Colouring joins all the strong links of a digit into clusters coloured in two alternating
 colours; one colour is true throughout.
 """
@@ -10,11 +13,24 @@ from __future__ import annotations
 
 from collections import deque
 
-from ..board import CELL_BB, DIGITS, PEER_BB, cell_name, first_cell, set_bits, unit_name
+from ..board import (
+    BOX_BB,
+    CELL_BB,
+    COL_BB,
+    COL_OF,
+    DIGITS,
+    PEER_BB,
+    ROW_BB,
+    ROW_OF,
+    cell_name,
+    first_cell,
+    set_bits,
+    unit_name,
+)
 from ..ratings import chain_rating, rating
 from .links import strong_links
 from .position import Position
-from .step import Step, names
+from .step import Candidate, Step, names
 
 
 def _kind(u1: int, u2: int) -> str:
@@ -55,15 +71,85 @@ def turbot(s: Position) -> Step | None:
                             cells=(end1, inner1, inner2, end2),
                             candidates=tuple((c, d) for c in (end1, inner1, inner2, end2)),
                             units=(u1, u2),
-                            text=f"{d} in {unit_name(u1)} is in {names((end1, inner1))} and "
-                            f"in {unit_name(u2)} in {names((inner2, end2))}; {cell_name(inner1)} "
-                            f"and {cell_name(inner2)} see each other, so {cell_name(end1)} or "
-                            f"{cell_name(end2)} holds {d} and cells that see both cannot",
+                            text=f"In {unit_name(u1)}, {d} can only go in {cell_name(end1)} or "
+                            f"{cell_name(inner1)}, and in {unit_name(u2)} only in "
+                            f"{cell_name(inner2)} or {cell_name(end2)}; {cell_name(inner1)} and "
+                            f"{cell_name(inner2)} see each other, so they are not both {d}: "
+                            f"{cell_name(end1)} or {cell_name(end2)} is, and cells that see both "
+                            f"cannot hold {d}",
                         )
                         if name == "Skyscraper":
                             return step
                         best = step
     return best
+
+
+def empty_rectangle(s: Position) -> Step | None:
+    """A box whose places for d lie in one row and one column of it (at least three places,
+    not all in one line), and a strong link on d from a cell of that row (or column) outside
+    the box: the cell where the link's far line meets the box's column (or row) loses d."""
+    for d in DIGITS:
+        links = strong_links(s, d)
+        for b in range(9):
+            inside = s.dbb[d] & BOX_BB[b]
+            if inside.bit_count() < 3:
+                continue
+            for row, col in _crosses(inside):
+                for u, p, q in links:
+                    if u >= 18:
+                        continue
+                    for near, far in ((p, q), (q, p)):
+                        step = _er_step(s, d, b, row, col, u, near, far)
+                        if step is not None:
+                            return step
+    return None
+
+
+def _crosses(inside: int) -> list[tuple[int, int]]:
+    """The (row, column) pairs through a box whose union holds every cell of `inside`, where
+    neither the row nor the column alone does."""
+    cells = set_bits(inside)
+    rows = {ROW_OF[c] for c in cells}
+    cols = {COL_OF[c] for c in cells}
+    if len(rows) == 1 or len(cols) == 1:
+        return []
+    return [(r, c) for r in rows for c in cols if not inside & ~(ROW_BB[r] | COL_BB[c])]
+
+
+def _er_step(
+    s: Position, d: int, b: int, row: int, col: int, u: int, near: int, far: int
+) -> Step | None:
+    """The empty rectangle of box b (its d's in `row` and `col`) with the strong link
+    near-far in line u: `near` on the cross's row (a column link) or on its column (a row
+    link), outside the box; the target is where far's line meets the cross's other line."""
+    box = BOX_BB[b]
+    if box >> near & 1:
+        return None
+    if u >= 9 and ROW_OF[near] == row:
+        target = 9 * ROW_OF[far] + col
+        cross_unit, other_unit = row, 9 + col
+    elif u < 9 and COL_OF[near] == col:
+        target = 9 * row + COL_OF[far]
+        cross_unit, other_unit = 9 + col, row
+    else:
+        return None
+    if box >> target & 1 or not s.dbb[d] >> target & 1:
+        return None
+    inside = set_bits(s.dbb[d] & box)
+    return Step(
+        "Empty rectangle",
+        rating("Empty rectangle"),
+        eliminations=((target, d),),
+        cells=(*inside, near, far),
+        candidates=tuple((c, d) for c in (*inside, near, far)),
+        units=(18 + b, u),
+        text=f"In box {b + 1}, {d} can only go in {unit_name(cross_unit)} or "
+        f"{unit_name(other_unit)}, and in {unit_name(u)} only in {cell_name(near)} or "
+        f"{cell_name(far)}. If {cell_name(far)} is {d}, {cell_name(target)} sees it; if not, "
+        f"{cell_name(near)} is, so the box's {d} is not in {unit_name(cross_unit)} but in "
+        f"{unit_name(other_unit)}, which {cell_name(target)} sees: either way "
+        f"{cell_name(target)} cannot hold {d}",
+    )
 
 
 def _clusters(s: Position, d: int) -> list[dict[int, int]]:
@@ -122,6 +208,18 @@ def simple_colouring(s: Position) -> Step | None:
     return None
 
 
+def _coloured(d: int) -> str:
+    return (
+        f"Colouring the cells joined by strong links on {d} in two alternating colours, either "
+        f"every cell of one colour holds {d} or every cell of the other does"
+    )
+
+
+def _colour_classes(cluster: dict[int, int], d: int) -> tuple[tuple[Candidate, ...], ...]:
+    """The cluster's candidates in its two colours."""
+    return tuple(tuple((c, d) for c in sorted(cluster) if cluster[c] == k) for k in (0, 1))
+
+
 def _seen_by(bb: int) -> int:
     out = 0
     for c in set_bits(bb):
@@ -144,9 +242,10 @@ def _wrap(s: Position, d: int, cluster: dict[int, int], colour_bb: list[int]) ->
                 eliminations=tuple((c, d) for c in false_cells),
                 cells=tuple(sorted(cluster)),
                 candidates=tuple((c, d) for c in sorted(cluster)),
-                text=f"Colouring the strong links on {d}: {cell_name(a)} and {cell_name(b)} have "
-                f"the same colour and see each other, so that colour is false and "
-                f"{names(false_cells)} cannot hold {d}",
+                colours=_colour_classes(cluster, d),
+                text=f"{_coloured(d)}; {cell_name(a)} and {cell_name(b)} have the same colour and "
+                f"see each other, so that colour is not {d}: {names(false_cells)} cannot hold "
+                f"{d}",
             )
     return None
 
@@ -167,7 +266,7 @@ def _trap(s: Position, d: int, cluster: dict[int, int], colour_bb: list[int]) ->
         eliminations=tuple((c, d) for c in set_bits(elim)),
         cells=tuple(sorted(cluster)),
         candidates=tuple((c, d) for c in sorted(cluster)),
-        text=f"Colouring the strong links on {d} in two alternating colours, one colour holds "
-        f"{d}; {names(set_bits(elim))} see{'s' if elim.bit_count() == 1 else ''} both colours, "
-        f"so cannot hold {d}",
+        colours=_colour_classes(cluster, d),
+        text=f"{_coloured(d)}; {names(set_bits(elim))} "
+        f"see{'s' if elim.bit_count() == 1 else ''} a cell of each colour, so cannot hold {d}",
     )

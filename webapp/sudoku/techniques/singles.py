@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import NamedTuple
 
 from ..board import (
@@ -140,10 +141,12 @@ class HiddenSingle(NamedTuple):
     unit: int
 
 
-def single_after(s: Position, eliminations: list[tuple[int, int]]) -> HiddenSingle | None:
-    """A hidden single that the eliminations would leave, if any.
+def single_after(
+    s: Position, eliminations: list[tuple[int, int]], units: Collection[int]
+) -> HiddenSingle | None:
+    """A hidden single that the eliminations would leave in one of `units`, if any.
 
-    Only units through an eliminated cell are looked at: elsewhere nothing changed.
+    Only those of `units` through an eliminated cell are looked at: elsewhere nothing changed.
     """
     gone: dict[int, int] = {}
     for cell, digit in eliminations:
@@ -153,7 +156,7 @@ def single_after(s: Position, eliminations: list[tuple[int, int]]) -> HiddenSing
         seen_units: set[int] = set()
         for cell in set_bits(cells):
             for u in UNITS_OF[cell]:
-                if u in seen_units:
+                if u in seen_units or u not in units:
                     continue
                 seen_units.add(u)
                 x = left & UNIT_BB[u]

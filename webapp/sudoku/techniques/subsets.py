@@ -2,8 +2,9 @@
 
 Naked: k cells of a unit whose candidates together are just k digits; those digits leave the
 rest of the unit. Hidden: k digits of a unit that fit only in the same k cells; those cells
-lose every other digit. A direct hidden pair or triple is one whose eliminations leave a
-hidden single at once (Sudoku Explainer rates them 2.0 and 2.5).
+lose every other digit. A direct hidden pair or triple is one whose eliminations leave another
+digit with one place in the same unit, a hidden single there at once (Sudoku Explainer's
+definition; it rates them 2.0 and 2.5).
 """
 
 from __future__ import annotations
@@ -109,7 +110,6 @@ def _hidden_step(
         text += (
             f"; that leaves {cell_name(cell)} as the only place for {digit} in {unit_name(unit)}"
         )
-        units = (u, unit) if unit != u else (u,)
         shown = (*cells, cell)
     return Step(
         name or f"Hidden {SIZE_NAME[k]}",
@@ -126,7 +126,7 @@ def _hidden_step(
 def _direct_hidden(s: Position, k: int) -> Step | None:
     name = f"Direct hidden {SIZE_NAME[k]}"
     for found in _hidden(s, k):
-        single = single_after(s, list(found.eliminations))
+        single = single_after(s, list(found.eliminations), (found.unit,))
         if single:
             return _hidden_step(s, k, found, name, rating(name), single)
     return None

@@ -1,0 +1,552 @@
+"""The game as players use it, in Debian's Chromium (fixtures in conftest.py): the grid stays
+put, fits a phone with its pad and hint, keeps the player's work, undo and redo, highlights,
+notes helpers, Check, the clock, the finished game, print, and axe-core on every kind of page.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from urllib.parse import urlsplit
+
+import pytest
+from puzzles import EASY, EASY_SOLUTION
+
+from webapp.sudoku import parse
+from webapp.urlstate import GameState, Mode, from_path
+
+pytest.importorskip("playwright")
+from axe import report, violations
+from conftest import CHROMIUM, DESKTOP, new_context, shoot
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(
+        not os.access(CHROMIUM, os.X_OK),
+        reason=f"no Chromium at {CHROMIUM}: apt-get install chromium, or set CHROMIUM",
+    ),
+]
+
+PHONE = {"width": 375, "height": 740}
+PHONES = [PHONE, {"width": 390, "height": 844}, {"width": 412, "height": 915}]
+HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+EASY_GAME = GameState(parse(EASY))
+HARD_GAME = GameState(parse(HARD))
+
+
+def touch_context(browser: Browser, server: str, viewport: dict[str, int], js: bool = True):
+    """A phone: a touch screen of that size."""
+    context = browser.new_context(
+        base_url=server,
+        viewport=viewport,
+        has_touch=True,
+        is_mobile=True,
+        java_script_enabled=js,
+        bypass_csp=True,  # for axe-core
+    )
+    context.set_default_timeout(5000)
+    return context
+
+
+@pytest.fixture
+def phone(browser: Browser, server: str) -> Iterator[Page]:
+    context = touch_context(browser, server, PHONE)
+    yield context.new_page()
+    context.close()
+
+
+def cell(page: Page, index: int) -> Locator:
+    return page.locator(f"#c{index}")
+
+
+def shown(page: Page) -> GameState:
+    """The state in the address bar."""
+    parts = urlsplit(page.url)
+    return from_path(parts.path + ("?" + parts.query if parts.query else ""))
+
+
+def until(page: Page, check, what: str) -> None:  # check: () -> bool
+    """Wait (up to 5 s) until `check()` holds; wait_for_function would need eval, which the
+    page's Content-Security-Policy refuses."""
+    for _ in range(100):
+        if check():
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def wait_for_move(page: Page, count: int) -> None:
+    """Wait until the address bar's history holds `count` moves."""
+    until(page, lambda: len(shown(page).history) == count, f"{count} moves in the URL")
+
+
+def focused(page: Page) -> str:
+    return page.evaluate("document.activeElement.id || document.activeElement.tagName")
+
+
+def assert_no_axe_violations(page: Page, name: str) -> None:
+    found = violations(page)
+    assert not found, f"{name}: {report(found)}"
+
+
+# Broken today (issue 10): each of these failed before its fix
+
+
+@pytest.mark.parametrize("viewport", [*PHONES, {"width": 1366, "height": 768}])
+def test_typing_from_a_scrolled_page_keeps_the_grid_where_it_was(
+    browser: Browser, server: str, viewport: dict[str, int]
+) -> None:
+    """Scroll anchoring used to jump the page after each swap, the grid off-screen."""
+    phone = viewport["width"] < 500
+    context = (
+        touch_context(browser, server, viewport)
+        if phone
+        else new_context(browser, server, viewport=viewport)
+    )
+    try:
+        page = context.new_page()
+        page.goto(EASY_GAME.url)
+        page.mouse.wheel(0, 140)
+        until(page, lambda: page.evaluate("window.scrollY") >= 100, "the page to scroll")
+        target = cell(page, 37 if phone else 10)  # a cell in view after the scroll
+        target.click()
+        before = page.locator("#grid").bounding_box()
+        scrolled = page.evaluate("window.scrollY")
+        assert before and scrolled >= 100
+        page.keyboard.press("6")
+        expect(target).to_have_class(re.compile(r"\bentry\b"))
+        wait_for_move(page, 1)
+        after = page.locator("#grid").bounding_box()
+        assert after and abs(after["y"] - before["y"]) < 1, (before, after)
+        assert page.evaluate("window.scrollY") == scrolled
+    finally:
+        context.close()
+
+
+def test_phone_fits_grid_pad_status_and_hint_on_one_screen(phone: Page) -> None:
+    page = phone
+    page.goto(HARD_GAME.url)
+    cell(page, 1).click()
+    page.locator("#act-hint").click()
+    expect(page.locator("#hint .hint-level")).to_have_count(1)
+    for level in (2, 3):
+        page.locator("#act-hint-more").click()
+        expect(page.locator("#hint .hint-level")).to_have_count(level)
+        page.evaluate("window.scrollTo(0, 0)")
+        shoot(page, f"phone-hint-level{level}-375")
+        for what in ("#grid", ".pad", ".tools", "#status-line", "#hint .hint-level >> nth=-1"):
+            box = page.locator(what).bounding_box()
+            assert box and box["y"] >= 0 and box["y"] + box["height"] <= 740, (level, what, box)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    shoot(page, "phone-hint-level2-375")
+
+
+def test_edit_the_givens_keeps_entries_and_notes(page: Page) -> None:
+    entries = (4, 8) + (0,) * 79
+    notes = (0, 0, 0, 0b1000000) + (0,) * 77  # a 7 noted in r1c4
+    page.goto(GameState(parse(EASY), entries, notes=notes).url)
+    page.locator("#act-mode").click()
+    expect(page.locator(".mode")).to_contain_text("Type in a puzzle")
+    expect(page.locator(".panel")).to_contain_text("Your 2 entries and notes in 1 cell are kept")
+    cell(page, 1).focus()  # a given where the player had an 8: shown, then dropped
+    page.keyboard.press("8")
+    expect(page.locator(".panel")).to_contain_text("r1c2 (your 8)")
+    page.locator("#act-main").click()
+    expect(page.locator(".mode")).to_contain_text("Fill every empty cell")
+    expect(cell(page, 0)).to_have_value("4")
+    expect(cell(page, 0)).to_have_class(re.compile(r"\bentry\b"))
+    expect(cell(page, 1)).to_have_class(re.compile(r"\bgiven\b"))
+    expect(page.locator("#c3 ~ .notes")).to_have_text("7")
+    state = shown(page)
+    assert state.entries[0] == 4 and state.entries[1] == 0 and state.puzzle[1] == 8
+
+
+@pytest.mark.parametrize(
+    ("givens", "says", "anyway"),
+    [
+        ("", "The grid is empty", False),
+        ("55", "The givens break a rule: 5 appears 2 times in row 1", True),
+        ("123", "more than one solution", True),
+    ],
+)
+def test_start_playing_says_what_is_wrong(page: Page, givens: str, says: str, anyway: bool) -> None:
+    page.goto("/")
+    for i, digit in enumerate(givens):
+        cell(page, i).focus()
+        page.keyboard.press(digit)
+    if givens:
+        expect(page).to_have_url(re.compile(rf"/p/v1/{givens}"))
+    page.locator("#act-main").click()
+    expect(page.locator("#problem")).to_contain_text(says)
+    expect(page.locator("#problem").get_by_role("link", name="New easy puzzle")).to_be_visible()
+    expect(page.locator("#act-anyway")).to_have_count(1 if anyway else 0)
+    assert page.evaluate("document.activeElement.tagName") != "BODY"
+    expect(page.locator(".mode")).to_contain_text("Type in a puzzle")
+
+
+def test_home_offers_new_puzzles_before_typing_one_in(page: Page) -> None:
+    page.goto("/")
+    new = page.locator(".new").first.bounding_box()
+    grid = page.locator("#grid").bounding_box()
+    assert new and grid and new["y"] < grid["y"]
+
+
+def test_focus_stays_on_the_grid_or_the_new_content(page: Page) -> None:
+    page.goto("/")
+    page.locator("#paste-text").fill(HARD)
+    page.get_by_role("button", name="Open puzzle").click()
+    expect(page.locator(".mode")).to_contain_text("Fill every empty cell")
+
+    cell(page, 2).click()  # r1c3: its hint starts by placing 3 in r8c3
+    page.locator("#act-hint").click()
+    expect(page.locator("#hint .hint-level")).to_have_count(1)
+    page.locator("#act-hint-more").click()
+    expect(page.locator("#hint .hint-level")).to_have_count(2)
+    page.locator("#act-hint-more").click()  # the last level: the button goes
+    expect(page.locator("#hint .hint-level")).to_have_count(3)
+    expect(page.locator("#act-hint-apply")).to_be_focused()
+    page.locator("#act-hint-apply").click()
+    expect(cell(page, 65)).to_have_value("3")
+    until(page, lambda: focused(page) != "BODY", "focus")
+    assert re.fullmatch(r"c\d+", focused(page)), focused(page)
+    page.locator("#act-mode").click()
+    expect(page.locator(".mode")).to_contain_text("Type in a puzzle")
+    until(page, lambda: focused(page) != "BODY", "focus")
+    assert re.fullmatch(r"c\d+", focused(page)), focused(page)
+    page.locator("#act-main").click()
+    expect(page.locator(".mode")).to_contain_text("Fill every empty cell")
+    until(page, lambda: focused(page) != "BODY", "focus")
+    assert re.fullmatch(r"c\d+", focused(page)), focused(page)
+
+
+def test_with_javascript_the_help_says_what_typing_does(page: Page, nojs_page: Page) -> None:
+    page.goto(HARD_GAME.url)
+    help_text = page.locator(".mode-help")
+    expect(help_text).not_to_contain_text("Type several digits", use_inner_text=True)
+    expect(help_text).to_contain_text("Notes switches digits to notes", use_inner_text=True)
+    nojs_page.goto(HARD_GAME.url)
+    expect(nojs_page.locator(".mode-help")).to_contain_text(
+        "Type several digits into a cell", use_inner_text=True
+    )
+    expect(nojs_page.locator(".mode-help")).not_to_contain_text("Notes", use_inner_text=True)
+
+
+def test_hint_for_follows_the_selected_cell(page: Page) -> None:
+    page.goto(HARD_GAME.url)
+    cell(page, 1).click()
+    expect(page.locator("#hint-cell")).to_have_value("r1c2")
+    cell(page, 0).click()  # a given: no hint of its own
+    expect(page.locator("#hint-cell")).to_have_value("")
+    cell(page, 12).click()
+    expect(page.locator("#hint-cell")).to_have_value("r2c4")
+
+
+def test_a_wrong_entry_hint_marks_the_cell_left_without_a_digit(page: Page) -> None:
+    """r8c2 = 8 forces digits until r7c1 has no digit left: r7c1 is marked."""
+    page.goto(HARD_GAME.url)
+    cell(page, 64).click()
+    page.keyboard.press("8")
+    wait_for_move(page, 1)
+    page.locator("#act-hint").click()
+    expect(page.locator("#hint .hint-text")).to_contain_text("r7c1 would have no digit left")
+    expect(cell(page, 54)).to_have_class(re.compile(r"\bhint-broken\b"))
+    expect(cell(page, 64)).to_have_class(re.compile(r"\bhint-wrong\b"))
+    shoot(page, "hint-mistake-broken-1280")
+
+
+def test_a_link_too_long_gets_the_sites_own_page(page: Page) -> None:
+    response = page.goto(EASY_GAME.url + "?x=" + "a" * 5000)
+    assert response is not None and response.status == 414
+    expect(page.locator(".error-what")).to_contain_text("characters long")
+    page.get_by_role("link", name="Start a fresh grid").click()
+    expect(page.locator("#grid .cell")).to_have_count(81)
+
+
+# Undo and redo
+
+
+def test_undo_and_redo_with_buttons_and_keys_survive_a_reload(page: Page) -> None:
+    page.goto(HARD_GAME.url)
+    cell(page, 1).click()
+    page.keyboard.press("1")
+    wait_for_move(page, 1)
+    page.keyboard.press("n")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("2")  # a note in r1c3
+    expect(page.locator("#c2 ~ .notes")).to_have_text("2")
+    wait_for_move(page, 2)
+    page.reload()
+    page.locator("#act-undo").click()
+    expect(page.locator("#c2 ~ .notes")).to_have_count(0)
+    cell(page, 40).click()
+    page.keyboard.press("Control+z")
+    expect(cell(page, 1)).to_have_value("")
+    expect(page.locator("#act-undo")).to_be_disabled()
+    page.keyboard.press("Control+y")
+    expect(cell(page, 1)).to_have_value("1")
+    page.keyboard.press("Control+Shift+Z")
+    expect(page.locator("#c2 ~ .notes")).to_have_text("2")
+    expect(page.locator("#act-redo")).to_be_disabled()
+    page.reload()
+    expect(cell(page, 1)).to_have_value("1")
+    assert len(shown(page).history) == 2 and not shown(page).future
+
+
+def test_rewind_to_the_last_correct_position(page: Page) -> None:
+    page.goto(EASY_GAME.url)
+    right = EASY_SOLUTION[0]
+    wrong = str(int(EASY_SOLUTION[1]) % 9 + 1)
+    cell(page, 0).click()
+    page.keyboard.press(right)
+    wait_for_move(page, 1)
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press(wrong)
+    wait_for_move(page, 2)
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press(EASY_SOLUTION[3])
+    wait_for_move(page, 3)
+    page.locator("#act-rewind").click()
+    expect(cell(page, 1)).to_have_value("")
+    expect(cell(page, 3)).to_have_value("")
+    expect(cell(page, 0)).to_have_value(right)
+    expect(page.locator("#act-redo")).to_be_enabled()
+    assert shown(page).checks == 1
+
+
+def test_nojs_undo_redo_check_and_fill_candidates(nojs_page: Page) -> None:
+    page = nojs_page
+    page.goto(EASY_GAME.url)
+    wrong = str(int(EASY_SOLUTION[1]) % 9 + 1)
+    cell(page, 1).fill(wrong)
+    page.get_by_role("button", name="Update the grid").click()
+    expect(cell(page, 1)).to_have_value(wrong)
+    page.get_by_role("button", name="Check", exact=True).click()
+    expect(cell(page, 1)).to_have_class(re.compile(r"\bwrong\b"))
+    expect(page.locator(".status")).to_contain_text("1 entry is wrong")
+    page.get_by_role("button", name="Undo").click()
+    expect(cell(page, 1)).to_have_value("")
+    page.get_by_role("button", name="Redo").click()
+    expect(cell(page, 1)).to_have_value(wrong)
+    page.get_by_role("button", name="Undo").click()
+    page.get_by_role("button", name="Fill in candidates").click()
+    expect(page.locator("#c0 ~ .notes")).to_have_text(re.compile(r"^\d+$"))
+    assert shown(page).notes[0] and shown(page).notes[80]
+    cell(page, 0).fill("0")  # 0 clears one cell's notes without JavaScript
+    page.get_by_role("button", name="Update the grid").click()
+    expect(page.locator("#c0 ~ .notes")).to_have_count(0)
+    assert shown(page).notes[80]
+    page.get_by_role("button", name="Notes off").click()  # the pad's notes switch
+    expect(page.locator("#notes-mode")).to_have_attribute("aria-pressed", "true")
+    cell(page, 0).fill("7")
+    page.get_by_role("button", name="Update the grid").click()
+    expect(page.locator("#c0 ~ .notes")).to_have_text("7")
+    page.locator(".pad .key[data-digit='7']").click()  # without JS: highlights the 7s
+    expect(page.locator("#c0 ~ .notes .same")).to_have_text("7")
+    shoot(page, "nojs-notes-pad-1280")
+
+
+# Highlights and the pad
+
+
+def test_highlights_are_instant_and_need_no_request(page: Page) -> None:
+    page.goto(EASY_GAME.url)
+    expect(page.locator("#grid")).to_be_visible()
+    page.wait_for_load_state("networkidle")
+    posts: list[str] = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    cell(page, 2).click()  # r1c3 holds a given 3
+    expect(cell(page, 2)).to_have_class(re.compile(r"\bhl-sel\b"))
+    expect(cell(page, 8)).to_have_class(re.compile(r"\bhl-unit\b"))  # same row
+    expect(cell(page, 74)).to_have_class(re.compile(r"\bhl-unit\b"))  # same column
+    expect(cell(page, 20)).to_have_class(re.compile(r"\bhl-unit\b"))  # same box
+    threes = [i for i, ch in enumerate(EASY) if ch == "3"]
+    for i in threes:
+        expect(cell(page, i)).to_have_class(re.compile(r"\bhl-same\b"))
+    expect(cell(page, 40)).not_to_have_class(re.compile(r"\bhl-"))
+    assert posts == []
+    shoot(page, "highlights-1280")
+
+
+def test_pad_cell_first_and_digit_first_with_counts(phone: Page) -> None:
+    page = phone
+    page.goto(EASY_GAME.url)
+    key = page.locator(".pad .key[data-digit='4']")
+    left = int(re.sub(r"\D", "", key.locator(".key-left").inner_text()))
+    cell(page, 0).click()
+    key.click()  # cell first
+    expect(cell(page, 0)).to_have_value("4")
+    expect(key.locator(".key-left")).to_have_text(f", {left - 1} left")
+    cell(page, 2).click()  # a given: the next digit is picked for the cells tapped after
+    page.locator(".pad .key[data-digit='9']").click()
+    expect(page.locator(".pad .key[data-digit='9']")).to_have_attribute("aria-pressed", "true")
+    cell(page, 3).click()
+    expect(cell(page, 3)).to_have_value("9")
+    cell(page, 13).click()
+    expect(cell(page, 13)).to_have_value("9")
+    wait_for_move(page, 3)
+    assert page.locator("#grid .cell[inputmode='none']").count() == 81  # no system keyboard
+    shoot(page, "pad-digit-first-375")
+
+
+def test_a_finished_digit_greys_out(page: Page) -> None:
+    entries = tuple(
+        int(s) if s == "1" and g == "." else 0 for g, s in zip(EASY, EASY_SOLUTION, strict=True)
+    )
+    page.goto(GameState(parse(EASY), entries).url)
+    expect(page.locator(".pad .key[data-digit='1']")).to_have_class(re.compile(r"\bdone\b"))
+    expect(page.locator(".pad .key[data-digit='2']")).not_to_have_class(re.compile(r"\bdone\b"))
+
+
+# Notes helpers
+
+
+def test_placing_a_digit_takes_it_out_of_its_peers_notes(page: Page) -> None:
+    page.goto(HARD_GAME.url)
+    page.locator("#act-fill").click()
+    expect(page.locator("#c1 ~ .notes")).to_contain_text("1")
+    assert shown(page).notes[1] & 1  # r1c2 may be 1
+    cell(page, 2).click()
+    page.keyboard.press("1")  # r1c3 = 1: no peer may note 1 now
+    expect(cell(page, 2)).to_have_class(re.compile(r"\bentry\b"))
+    wait_for_move(page, 2)
+    state = shown(page)
+    assert not state.notes[1] & 1 and not state.notes[19] & 1
+    page.keyboard.press("Control+z")  # one move: the notes come back with the undo
+    expect(cell(page, 2)).to_have_value("")
+    expect(page.locator("#c1 ~ .notes")).to_contain_text("1")
+
+
+def test_notes_mode_is_kept_across_a_reload(page: Page) -> None:
+    page.goto(HARD_GAME.url)
+    page.locator("#notes-mode").click()
+    expect(page).to_have_url(re.compile(r"notes=1"))
+    page.reload()
+    expect(page.locator("#notes-mode")).to_have_attribute("aria-pressed", "true")
+    cell(page, 1).click()
+    page.keyboard.press("5")
+    expect(page.locator("#c1 ~ .notes")).to_have_text("5")
+
+
+# Check, mistakes, the clock and the finished game
+
+
+def test_show_mistakes_as_they_are_made(page: Page) -> None:
+    page.goto(EASY_GAME.url)
+    page.locator("#settings summary").click()
+    page.get_by_label("Show mistakes as I make them").check()
+    expect(page).to_have_url(re.compile(r"mistakes=1"))
+    cell(page, 1).click()
+    page.keyboard.press(str(int(EASY_SOLUTION[1]) % 9 + 1))
+    expect(cell(page, 1)).to_have_class(re.compile(r"\bwrong\b"))
+    page.keyboard.press(EASY_SOLUTION[1])
+    expect(cell(page, 1)).not_to_have_class(re.compile(r"\bwrong\b"))
+
+
+def test_clock_ticks_pauses_and_hides(page: Page) -> None:
+    page.goto(GameState(parse(EASY), seconds=65).url)
+    expect(page.locator("#clock")).to_have_text(re.compile(r"^1:0[6-9]$"), timeout=4000)
+    page.locator("#act-pause").click()
+    expect(page.locator(".paused-cover")).to_be_visible()
+    expect(cell(page, 2)).to_have_css("color", "rgba(0, 0, 0, 0)")
+    assert shown(page).paused and shown(page).seconds >= 65
+    page.locator(".paused-cover button").click()
+    expect(page.locator(".paused-cover")).to_have_count(0)
+    page.locator("#settings summary").click()
+    page.get_by_label("Show the timer").uncheck()
+    expect(page.locator("#clock")).to_have_count(0)
+    expect(page).to_have_url(re.compile(r"timer=0"))
+
+
+def test_the_finished_game_sums_up_and_offers_a_challenge(page: Page) -> None:
+    missing = EASY.index(".")
+    entries = tuple(
+        0 if g != "." or i == missing else int(s)
+        for i, (g, s) in enumerate(zip(EASY, EASY_SOLUTION, strict=True))
+    )
+    page.goto(GameState(parse(EASY), entries, seconds=754, hints=2, checks=1).url)
+    cell(page, missing).click()
+    page.keyboard.press(EASY_SOLUTION[missing])
+    expect(page.locator("#summary")).to_contain_text("Solved!")
+    expect(page.locator("#summary")).to_contain_text("12:3")
+    expect(page.locator("#summary dd").nth(1)).to_have_text("2")
+    expect(page.locator("#summary dd").nth(2)).to_have_text("1")
+    challenge = page.locator("#challenge-url").input_value()
+    assert challenge.endswith(EASY_GAME.url)
+    shoot(page, "solved-summary-1280")
+
+
+# Print, screenshots and axe-core
+
+
+def test_print_shows_the_grid_with_notes_and_the_link(browser: Browser, server: str) -> None:
+    context = new_context(browser, server, bypass_csp=True)
+    page = context.new_page()
+    notes = (0, 0b101) + (0,) * 79
+    page.goto(GameState(parse(EASY), notes=notes).url)
+    page.emulate_media(media="print")
+    expect(page.locator("#grid")).to_be_visible()
+    expect(page.locator("#c1 ~ .notes")).to_have_text("13")
+    for hidden in (".pad", ".tools", "#hint", ".actions", ".top"):
+        expect(page.locator(hidden).first).to_be_hidden()
+    assert_no_axe_violations(page, "print")
+    shoot(page, "print-1280")
+    context.close()
+
+
+def middle_game() -> GameState:
+    """A game with entries, a clash, notes and history: what axe and the screenshots see."""
+    entries = [0] * 81
+    entries[0], entries[1], entries[10] = 4, 2, 6  # r1c2 = 2 clashes with the given in r1c5
+    notes = [0] * 81
+    notes[3], notes[13] = 0b100000001, 0b011000000
+    state = GameState(parse(EASY), tuple(entries), notes=tuple(notes), seconds=203)
+    return state
+
+
+@pytest.mark.parametrize(
+    ("size", "js", "dark"),
+    [
+        (PHONE, True, False),
+        (PHONE, True, True),
+        (PHONE, False, False),
+        (DESKTOP, True, False),
+        (DESKTOP, True, True),
+        (DESKTOP, False, False),
+    ],
+)
+def test_screenshots_and_axe(browser: Browser, server: str, size, js: bool, dark: bool) -> None:
+    """Every kind of game page: no axe-core violation, no sideways scroll, a screenshot."""
+    width = size["width"]
+    tag = f"{width}{'' if js else '-nojs'}{'-dark' if dark else ''}"
+    context: BrowserContext = (
+        touch_context(browser, server, size, js=js)
+        if width < 500
+        else new_context(browser, server, js=js, viewport=size, bypass_csp=True)
+    )
+    try:
+        page = context.new_page()
+        page.emulate_media(color_scheme="dark" if dark else "light")
+        solved = tuple(0 if g != "." else int(s) for g, s in zip(EASY, EASY_SOLUTION, strict=True))
+        pages = [
+            ("home", "/"),
+            ("midgame", middle_game().url),
+            ("hint1", GameState(parse(HARD), cell=1, hint=1).url),
+            ("hint2", GameState(parse(HARD), cell=1, hint=2).url),
+            ("hint3", GameState(parse(HARD), cell=1, hint=3).url),
+            ("solved", GameState(parse(EASY), solved, seconds=600, hints=1).url),
+            ("paused", GameState(parse(EASY), paused=True).url),
+            ("enter-kept", GameState(parse(EASY), (4,) + (0,) * 80, Mode.ENTER).url),
+        ]
+        for name, url in pages:
+            page.goto(url)
+            if name == "midgame" and js:
+                cell(page, 0).click()  # highlights drawn
+            assert page.evaluate("document.documentElement.scrollWidth") <= width, name
+            if js:  # axe-core runs in the page: it needs JavaScript
+                assert_no_axe_violations(page, f"{name}-{tag}")
+            shoot(page, f"game-{name}-{tag}")
+    finally:
+        context.close()

@@ -1,0 +1,128 @@
+"""The hint panel's content in Chromium: folded chains and ways that open without JavaScript,
+colouring's two colours drawn apart, a wrong entry's chain and the cell it leaves empty; axe-core
+finds nothing at either width. Screenshots go to artifacts/screenshots/ (hint-*)."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+from puzzles import COLOURING, EASY, X_CHAIN
+
+from webapp.sudoku import parse
+from webapp.urlstate import GameState
+
+pytest.importorskip("playwright")
+from axe import report, violations
+from conftest import CHROMIUM, DESKTOP, new_context, shoot
+from playwright.sync_api import Browser, Page, expect
+from test_web_hints import before_step
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(
+        not os.access(CHROMIUM, os.X_OK),
+        reason=f"no Chromium at {CHROMIUM}: apt-get install chromium, or set CHROMIUM",
+    ),
+]
+
+PHONE = {"width": 375, "height": 740}
+SIZES = {"375": PHONE, "1280": DESKTOP}
+HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+
+@contextmanager
+def opened(browser: Browser, server: str, size: str, js: bool = True) -> Iterator[Page]:
+    """A page at that width (axe-core may be injected), closed afterwards."""
+    context = new_context(browser, server, js=js, viewport=SIZES[size], bypass_csp=True)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+def fold(page: Page, summary: str):  # -> Locator
+    return page.locator("#hint details.hint-fold", has=page.locator("summary", has_text=summary))
+
+
+def check_page(page: Page, size: str, name: str, axe: bool = True) -> None:
+    """No sideways scroll, no axe-core violation (it needs JavaScript); a screenshot."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
+    if axe:
+        found = violations(page)
+        assert not found, report(found)
+    shoot(page, f"{name}-{size}")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_way_to_a_cell_unfolds_without_javascript(
+    browser: Browser, server: str, size: str
+) -> None:
+    url = GameState(parse(HARD), cell=1, hint=3).url  # r1c2: several steps away
+    for js in (False, True):
+        with opened(browser, server, size, js=js) as page:
+            page.goto(url)
+            expect(page.locator("#hint")).to_contain_text("Not yet: r1c2 can be filled")
+            way = fold(page, "The way to r1c2")
+            expect(way.locator("li").first).to_be_hidden()  # folded
+            way.locator("summary").click()
+            expect(way.locator("li").first).to_be_visible()
+            expect(way.locator("li").last).to_contain_text("Then r1c2 can be filled")
+            text = page.locator("#hint").inner_text()
+            count = re.search(r"(\d+) steps", text)
+            assert count is not None, text
+            expect(way.locator("li")).to_have_count(int(count.group(1)) + 1)
+            check_page(page, size, f"hint-way-{'js' if js else 'nojs'}", axe=js)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_simple_colouring_shows_two_colours(browser: Browser, server: str, size: str) -> None:
+    state, step = before_step(COLOURING, "Simple colouring")
+    with opened(browser, server, size) as page:
+        page.goto(state.url)
+        first = page.locator(".notes .hint-colour-1")
+        second = page.locator(".notes .hint-colour-2")
+        expect(first).to_have_count(len(step.colours[0]))
+        expect(second).to_have_count(len(step.colours[1]))
+        look = "el => [getComputedStyle(el).backgroundColor, getComputedStyle(el).boxShadow]"
+        filled, ringed = first.first.evaluate(look), second.first.evaluate(look)
+        assert filled != ringed  # drawn apart: a filled disc and a ring of another colour
+        assert ringed[1] != "none" and filled[0] != "rgba(0, 0, 0, 0)"
+        colours = fold(page, "The colours")
+        colours.locator("summary").click()
+        expect(colours.locator("li").first).to_contain_text("Filled blue: ")
+        check_page(page, size, "hint-colouring")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_chain_is_shown_whole(browser: Browser, server: str, size: str) -> None:
+    state, step = before_step(X_CHAIN, "X-chain")
+    with opened(browser, server, size) as page:
+        page.goto(state.url)
+        chain = fold(page, "The whole chain")
+        chain.locator("summary").click()
+        expect(chain.locator("li")).to_have_text(step.notation[0])
+        expect(page.locator(".cell.hint-cell")).to_have_count(len(set(step.cells)))
+        check_page(page, size, "hint-chain")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_wrong_entry_shows_its_chain_and_the_cell_it_empties(
+    browser: Browser, server: str, size: str
+) -> None:
+    entries = [0] * 81
+    entries[7] = 7  # r1c8 is 3 in EASY: a 7 forces six digits, then r7c9 has no digit left
+    with opened(browser, server, size) as page:
+        page.goto(GameState(parse(EASY), tuple(entries)).url)
+        page.locator("#act-hint").click()
+        expect(page.locator("#hint")).to_contain_text("r1c8 can't be 7")
+        expect(page.locator("#c7")).to_have_class(re.compile(r"\bhint-wrong\b"))
+        expect(page.locator("#c62")).to_have_class(re.compile(r"\bhint-broken\b"))  # r7c9
+        expect(page.locator(".notes .hint-on")).to_have_count(6)
+        chain = fold(page, "The whole chain")
+        chain.locator("summary").click()
+        expect(chain.locator("li").last).to_have_text("so r7c9 would have no digit left")
+        check_page(page, size, "hint-wrong-chain")
