@@ -7,14 +7,19 @@ hook in setup.py. The app serves whichever copy is there.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response
+from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import errors, lab, views
+from . import errors, guard, health, lab, limits, origin, views
+from .enginepool import Busy, EnginePool
 from .htmx import add_vary
 from .seedpool import SeedPool
+from .settings import from_env
+from .sudoku import generate
 
 PACKAGE = Path(__file__).resolve().parent
 
@@ -43,27 +48,66 @@ SECURITY_HEADERS = {
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
-    """Build the app; `config` overrides settings (tests pass {"TESTING": True})."""
+    """Build the app; `config` overrides settings (tests pass {"TESTING": True}).
+
+    The operator's settings come from the environment (webapp.settings). Engine work runs in
+    the worker unless ENGINE_PROCESSES is set: `python -m webapp` sets it (see enginepool)."""
+    settings = from_env()
     app = Flask("webapp", template_folder=TEMPLATES, static_folder=STATIC)
     app.config.update(
         MAX_CONTENT_LENGTH=16 * 1024,  # the grid form is under 2 KB; a pasted puzzle under 4 KB
         MAX_FORM_PARTS=200,  # 81 cells, 81 notes and a few more
         TEMPLATES_AUTO_RELOAD=False,
         SEED_POOL=3,  # ready puzzles per level for "New puzzle"; 0: make each on demand
+        PUBLIC_ORIGIN=settings.public_origin,
+        ALLOWED_HOSTS=settings.allowed_hosts,
+        LIMITS=dict(settings.limits),
+        LIMITER_STORAGE=settings.limiter_storage,
+        ENGINE_PROCESSES=0,
+        ENGINE_QUEUE=settings.engine_queue,
+        BODY_TIMEOUT=settings.body_timeout,
+        RATING_WAIT=0.1,  # seconds a page waits for a rating before loading it afterwards
     )
     if config:
         app.config.update(config)
+    app.config.setdefault("RATELIMIT_ENABLED", not app.testing)  # tests of limits turn them on
+    processes = app.config["ENGINE_PROCESSES"]
+    app.extensions["engine"] = EnginePool(processes, app.config["ENGINE_QUEUE"])
+    app.extensions["engine"].start()
     if app.config["SEED_POOL"]:
-        app.extensions["seedpool"] = SeedPool(app.config["SEED_POOL"])
+        # New puzzles are made in the background, in a process of their own (lowest priority).
+        filler = EnginePool(min(processes, 1), nice=15)
+        make = partial(filler.run, generate) if processes else generate
+        app.extensions["seedpool"] = SeedPool(app.config["SEED_POOL"], make=make)
         app.extensions["seedpool"].start()
 
+    app.wsgi_app = guard.BodyGuard(  # type: ignore[method-assign]
+        app.wsgi_app, app.config["MAX_CONTENT_LENGTH"], app.config["BODY_TIMEOUT"]
+    )
+    if settings.proxies:  # behind N trusted proxies: the client's address and scheme are theirs
+        n = settings.proxies
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n)  # type: ignore[method-assign]
     app.url_map.converters.update(views.CONVERTERS)
     app.register_blueprint(views.bp)
     app.register_blueprint(lab.bp)
+    app.register_blueprint(health.bp)
     errors.register(app)
+    app.register_error_handler(Busy, _busy)
+    limits.init_app(app)
+    app.before_request(guard.refuse)
+    app.before_request(origin.check_host)
     app.after_request(add_vary)
+    app.after_request(origin.relative_location)
     app.after_request(_secure)
     return app
+
+
+def _busy(error: Busy) -> Response:
+    """503 while the engine has too much waiting in this worker: come back in a moment."""
+    message = "The puzzle engine is busy right now. Your grid is safe in the link: try again."
+    response = errors.error_page(503, message)
+    response.headers["Retry-After"] = "2"
+    return response
 
 
 def _secure(response: Response) -> Response:

@@ -1,19 +1,28 @@
-"""Difficulty for the page: the grader's verdict on a puzzle, within a budget, remembered.
+"""Difficulty for the page: the grader's verdict on a puzzle, within a node budget, remembered.
 
-Grading a hard puzzle takes tens or hundreds of milliseconds, so each worker remembers the
-grades it has worked out (or that the generator handed it) for the puzzles it saw last. This is
-a cache of a pure function of the puzzle, not game state: any worker can work it out again.
+Grading a hard puzzle takes up to a second of CPU, so it runs in the engine processes
+(enginepool), and each worker remembers the grades it has worked out (or that the generator
+handed it) for the puzzles it saw last. A page never waits long for one: `rate_soon` gives the
+rating if it comes within a moment, else None, and the page loads it later from its own URL
+(/difficulty/<puzzle>) while the engine finishes and remembers it. Only answers that are the
+same on every worker and run are remembered: the budgets count nodes, never seconds. This is a
+cache of a pure function of the puzzle, not game state: any worker can work it out again.
 """
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from concurrent.futures import Future
+from concurrent.futures import TimeoutError as NotYet
 from dataclasses import dataclass
 
+from .enginepool import Busy, EnginePool
 from .sudoku import GRADE_BUDGET, WEB_BUDGET, Grade, Grid, Verdict, count_solutions, grade
 
 REMEMBERED = 2048  # puzzles per worker
+# Remembered answers must not depend on the machine or the moment: node budgets only.
+assert GRADE_BUDGET.deterministic and WEB_BUDGET.deterministic
 
 
 @dataclass(frozen=True)
@@ -35,7 +44,7 @@ _lock = threading.Lock()
 
 
 def remember(puzzle: Grid, rated: Grade) -> None:
-    """Keep a grade worked out elsewhere (the generator's)."""
+    """Keep a grade worked out elsewhere (the generator's, with a node budget too)."""
     _store(puzzle, Rating(rated))
 
 
@@ -48,19 +57,43 @@ def known(puzzle: Grid) -> Rating | None:
         return found
 
 
-def rate(puzzle: Grid) -> Rating:
-    """The rating of `puzzle`, worked out within the budgets if not known yet."""
+def work_out(puzzle: Grid) -> Rating:
+    """The rating of `puzzle` within the node budgets (the engine's part: no cache here)."""
+    outcome = count_solutions(puzzle, 2, budget=WEB_BUDGET)
+    if outcome.verdict is not Verdict.UNIQUE:
+        return Rating(None)
+    # Nodes only: past the budget the label says "at least", the same on every worker.
+    return Rating(grade(puzzle, budget=GRADE_BUDGET, solution=outcome.solution))
+
+
+def rate(puzzle: Grid, engine: EnginePool) -> Rating:
+    """The rating of `puzzle`, worked out by the engine (and remembered) if not known yet."""
+    found = known(puzzle)
+    return found if found is not None else _ask(puzzle, engine).result()
+
+
+def rate_soon(puzzle: Grid, engine: EnginePool, wait: float) -> Rating | None:
+    """The rating if known or worked out within `wait` seconds, else None; the engine goes on
+    and remembers it; None at once if the engine is busy. (Without engine processes the work is
+    done here, however long.)"""
     found = known(puzzle)
     if found is not None:
         return found
-    outcome = count_solutions(puzzle, 2, budget=WEB_BUDGET)
-    if outcome.verdict is not Verdict.UNIQUE:
-        rating = Rating(None)
-    else:
-        # Nodes only: past the budget the label says "at least", the same on every worker.
-        rating = Rating(grade(puzzle, budget=GRADE_BUDGET, solution=outcome.solution))
-    _store(puzzle, rating)
-    return rating
+    try:
+        return _ask(puzzle, engine).result(timeout=wait)
+    except (NotYet, Busy):
+        return None
+
+
+def _ask(puzzle: Grid, engine: EnginePool) -> Future[Rating]:
+    future = engine.submit(work_out, puzzle)
+    future.add_done_callback(lambda done: _keep(puzzle, done))
+    return future
+
+
+def _keep(puzzle: Grid, done: Future[Rating]) -> None:
+    if not done.cancelled() and done.exception() is None:
+        _store(puzzle, done.result())
 
 
 def _store(puzzle: Grid, rating: Rating) -> None:

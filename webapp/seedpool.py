@@ -7,7 +7,9 @@ sleeps on a condition. `take` hands out a ready puzzle and wakes the thread to r
 none is ready it generates one on the spot. The pool is only a cache: each puzzle's seed
 reproduces it with `generate`, so it holds no game state.
 
-The thread starts at the first `take` (or `start`). The app makes one pool per worker process
+`make` may hand the work to the engine processes (the app does): the thread then only waits.
+`ready` hands out a ready puzzle or None, never generating. The thread starts at the first
+`take` or `ready` (or `start`). The app makes one pool per worker process
 when it is created (after gunicorn forks), unless its SEED_POOL setting is 0.
 """
 
@@ -44,13 +46,18 @@ class SeedPool:
 
     def take(self, level: str) -> Generated:
         """A ready puzzle at `level`, or one generated now if none is ready."""
+        found = self.ready(level)
+        return found if found is not None else self._make(level_name(level), new_seed())
+
+    def ready(self, level: str) -> Generated | None:
+        """A ready puzzle at `level` if there is one (the refill is woken), else None."""
         name = level_name(level)
         with self._changed:
             self._start_locked()
             ready = self._ready.get(name)
             found = ready.popleft() if ready else None
             self._changed.notify_all()
-        return found if found is not None else self._make(name, new_seed())
+        return found
 
     def start(self) -> None:
         """Start filling the pool now rather than at the first `take`."""

@@ -22,8 +22,10 @@ from flask import (
 from werkzeug.routing import BaseConverter
 from werkzeug.wrappers import Response as BaseResponse
 
-from . import hint_panel, page_rating, present
+from . import hint_panel, limits, page_rating, present
+from .enginepool import EnginePool
 from .htmx import is_htmx
+from .origin import origin
 from .sudoku import (
     LEVEL_NAMES,
     SEED_LIMIT,
@@ -50,6 +52,13 @@ bp = Blueprint("sudoku", __name__)
 
 NEW_LINKS = tuple((name, f"/new/{name.lower()}") for name in LEVEL_NAMES)
 SEED_ATTEMPTS = 100  # seeds a seed link may try (a link we made hits at the first)
+NEW_ATTEMPTS = 100  # seeds /new/<level> may try when its pool is empty (~1 s; Extreme ~130)
+
+
+def engine() -> EnginePool:
+    """This worker's engine processes (or the worker itself): see enginepool."""
+    pool: EnginePool = current_app.extensions["engine"]
+    return pool
 
 
 @dataclass(frozen=True)
@@ -71,12 +80,20 @@ def render_game(
     """The game for `state`: the full page, or for htmx the game fragment (+ URL header)."""
     panel = None
     if state.hint and state.mode is Mode.PLAY:
-        panel = hint_panel.panel(state, hint_panel.for_state(state))
-    board = present.build(state, bad, panel)
+        panel = hint_panel.panel(state, engine().run(hint_panel.for_state, state))
+    # Solving is the engine's work; the rest of the board is quick and stays in the worker.
+    board = (
+        engine().run(present.build, state, bad, panel)
+        if state.solve
+        else present.build(state, bad, panel)
+    )
     rating = None
-    if state.mode is Mode.PLAY:  # a fragment shows it only if known: grading can take a while
-        rating = page_rating.known(state.puzzle) if is_htmx() else page_rating.rate(state.puzzle)
-    host = request.host_url.rstrip("/")
+    if state.mode is Mode.PLAY:  # if not ready at once, the page loads it afterwards
+        rating = page_rating.known(state.puzzle)  # a fragment (an edit) never waits for one
+        if rating is None and not is_htmx() and limits.spend("grade"):
+            wait = current_app.config["RATING_WAIT"]
+            rating = page_rating.rate_soon(state.puzzle, engine(), wait)
+    host = origin()
     context = {
         "board": board,
         "puzzle_code": encode_cells(state.puzzle),
@@ -128,7 +145,20 @@ def play_legacy() -> BaseResponse:
     return redirect(legacy.url if legacy else "/", 301)
 
 
+def _costly_url() -> bool:
+    """The state in the URL makes the engine work: a hint or the solution is shown."""
+    return request.args.get("hint", "") not in ("", "0") or request.args.get("solve") == "1"
+
+
+def _costly_form() -> bool:
+    """The posted form makes the engine work: a hint or the solution is asked for or shown."""
+    form = request.form
+    asked = set(form.getlist("action")) & {"solve", "hint", "hint-more", "hint-apply"}
+    return bool(asked) or form.get("hint", "") not in ("", "0") or form.get("solve") == "1"
+
+
 @bp.get("/p/<version>/<puzzle>")
+@limits.costly("engine", when=_costly_url)
 def state_page(version: str, puzzle: str) -> BaseResponse:
     """The page for a state URL; any other spelling of the same state redirects to the canonical."""
     state = from_url(version, puzzle, request.args.to_dict(flat=False))
@@ -198,6 +228,7 @@ ACTIONS = {  # the form's `action` -> what it does (no action: "update")
 
 
 @bp.post("/edit")
+@limits.costly("engine", when=_costly_form)
 def edit() -> BaseResponse:
     """Every change to the grid and every button under it posts here."""
     posted = from_form(request.form.to_dict(flat=False))
@@ -254,21 +285,52 @@ def _level(level: str) -> str:
 
 
 @bp.get("/new/<level>")
+@limits.costly("new")
 def new_puzzle(level: str) -> BaseResponse:
-    """A new puzzle at a level, from the warm pool (or made now), opened at its URL."""
+    """A new puzzle at a level, from the warm pool, or made now within NEW_ATTEMPTS seeds."""
     name = _level(level)
     pool = current_app.extensions.get("seedpool")
-    return _generated(pool.take(name) if pool else generate(name, new_seed()))
+    made = pool.ready(name) if pool else None
+    if made is None:
+        try:
+            made = engine().run(generate, name, new_seed(), max_attempts=NEW_ATTEMPTS)
+        except NotFound:
+            raise NoPuzzleYet(name) from None
+    return _generated(made)
+
+
+class NoPuzzleYet(Exception):
+    """No puzzle at this level was ready and none came within the budget."""
+
+    def __init__(self, level: str) -> None:
+        super().__init__(level)
+        self.level = level
+
+
+@bp.app_errorhandler(NoPuzzleYet)
+def no_puzzle_yet(error: NoPuzzleYet) -> BaseResponse:
+    """503 with what happened and what to do: the pool is being refilled."""
+    from .errors import error_page
+
+    name = error.level
+    message = (
+        f"No {name} puzzle is ready just now: {name} puzzles are rare, and the generator "
+        f"gave up after {NEW_ATTEMPTS} tries. It is making more; try again in a few seconds."
+    )
+    response = error_page(503, message, fallback=f"/new/{name.lower()}")
+    response.headers["Retry-After"] = "5"
+    return response
 
 
 @bp.get("/new/<level>/<int:seed>")
+@limits.costly("new")
 def seeded_puzzle(level: str, seed: int) -> BaseResponse:
     """The puzzle a level and seed make: the same on every machine."""
     name = _level(level)
     if seed >= SEED_LIMIT:
         raise StateError(f"the seed is {seed}; seeds go from 0 to {SEED_LIMIT - 1}")
     try:
-        return _generated(generate(name, seed, max_attempts=SEED_ATTEMPTS))
+        return _generated(engine().run(generate, name, seed, max_attempts=SEED_ATTEMPTS))
     except NotFound:
         raise StateError(
             f"no {name} puzzle comes from the seeds {seed} to {seed + SEED_ATTEMPTS - 1}; "
@@ -277,11 +339,21 @@ def seeded_puzzle(level: str, seed: int) -> BaseResponse:
         ) from None
 
 
+def _rating_known() -> bool:
+    """The puzzle whose rating is asked for is rated already (so asking costs nothing)."""
+    try:
+        puzzle = decode_cells(str((request.view_args or {})["code"]), "the puzzle")
+    except (KeyError, StateError):
+        return False
+    return page_rating.known(puzzle) is not None
+
+
 @bp.get("/difficulty/<code>")
+@limits.costly("grade", when=lambda: not _rating_known())
 def rating(code: str) -> Response:
-    """The difficulty line of a puzzle (htmx loads it when a fragment did not have it)."""
+    """The difficulty line of a puzzle (htmx loads it when a page did not have it)."""
     puzzle = decode_cells(code, "the puzzle")
-    context = {"rating": page_rating.rate(puzzle)}
+    context = {"rating": page_rating.rate(puzzle, engine())}
     response = make_response(render_template("partials/difficulty.html", **context))
     response.headers["Cache-Control"] = "public, max-age=86400"
     response.headers["X-Robots-Tag"] = "noindex, nofollow"
