@@ -33,7 +33,7 @@ from collections.abc import Callable
 from flask import Flask, Response, current_app, request
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter._limits import RouteLimit
-from limits import parse_many
+from limits import RateLimitItem, parse_many
 
 KINDS = {
     "engine": "hints, solutions and solver runs",
@@ -97,31 +97,33 @@ def spend(kind: str) -> bool:
 
 
 def too_many(error: RateLimitExceeded) -> Response:
-    """429: which limit, and when to come back (Retry-After)."""
+    """429: which limit, and when to come back (Flask-Limiter adds Retry-After)."""
     from .errors import error_page
 
     scope = error.limit.scope if error.limit is not None else ""
     what = KINDS.get(scope, "requests") if isinstance(scope, str) else "requests"
-    retry = _retry_after()
-    message = (
-        f"Too many {what} asked for from your address: at most {error.description}. "
-        f"Try again in {retry} second{'s' if retry != 1 else ''}; your grid is safe in the link."
-    )
-    response = error_page(429, message)
-    response.headers["Retry-After"] = str(retry)
-    return response
-
-
-def _retry_after() -> int:
-    """Seconds until the limit that was hit lets the next request through."""
     current = limiter.current_limit
-    if current is None:
-        return 1
-    return max(1, int(current.reset_at - time.time()) + 1)
+    retry = max(1, int(current.reset_at - time.time())) if current else 1
+    allowed = _describe(error.limit.limit) if error.limit is not None else "a few"
+    message = (
+        f"Too many {what} asked for from your address: {allowed}. Try again in "
+        f"{retry} second{'s' if retry != 1 else ''}; your grid is safe in the link."
+    )
+    return error_page(429, message)
+
+
+def _describe(item: RateLimitItem) -> str:
+    """'5 every 5 seconds', '20 a minute'."""
+    unit = item.GRANULARITY.name
+    if item.multiples == 1:
+        return f"{item.amount} a {unit}"
+    return f"{item.amount} every {item.multiples} {unit}s"
 
 
 def storage_problem() -> str:
-    """Why the limits' storage can't be used now ('' when it can)."""
+    """Why the limits' storage can't be used now ('' when it can, or limits are off)."""
+    if not limiter.enabled or not current_app.config.get("RATELIMIT_ENABLED", True):
+        return ""
     try:
         healthy = limiter.storage.check()
     except Exception as err:  # a storage that is down can fail in many ways

@@ -23,6 +23,7 @@ to it. Anything that cannot be read raises `StateError`, whose message says what
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -265,7 +266,7 @@ def _read_mode(value: str | None) -> Mode:
 def _read_hint(value: str | None) -> int:
     if value in (None, ""):
         return 0
-    if value.isdigit() and 1 <= int(value) <= HINT_LEVELS:
+    if value.isascii() and value.isdigit() and 1 <= int(value) <= HINT_LEVELS:
         return int(value)
     raise StateError(
         f"the hint level (hint=) must be a number from 1 to {HINT_LEVELS}, not {value[:20]!r}"
@@ -277,7 +278,7 @@ def _read_origin(value: str | None) -> str:
     if value in (None, ""):
         return ""
     level, _, seed = value.partition("-")
-    if level not in LEVEL_SLUGS or not seed.isdigit() or len(seed) > 10:
+    if level not in LEVEL_SLUGS or not (seed.isascii() and seed.isdigit()) or len(seed) > 10:
         raise StateError(
             f"the puzzle's seed (g=) must be a level and a number like hard-1234, "
             f"not {value[:20]!r}; "
@@ -326,9 +327,16 @@ class FormInput:
     bad: dict[int, str]  # cell -> the text typed there (shown back, never stored)
 
 
+def typed(text: str) -> str:
+    """What was typed into a cell, with digits of any script as ASCII: full-width '５' and
+    superscript '²' (by NFKC), Arabic-Indic '٣' or Devanagari '३' (decimal digits)."""
+    text = unicodedata.normalize("NFKC", text.strip())[:20]
+    return "".join(str(unicodedata.decimal(ch)) if ch.isdecimal() else ch for ch in text)
+
+
 def _notes_text(text: str) -> int:
     """The mask of a cell's notes written as digits ('137'), 0 if the text is not that."""
-    if not text or not text.isdigit() or "0" in text or len(text) > 9:
+    if not text or not (text.isascii() and text.isdigit()) or "0" in text or len(text) > 9:
         return 0
     mask = 0
     for ch in text:
@@ -365,18 +373,18 @@ def from_form(form: Mapping[str, Sequence[str]]) -> FormInput:
             continue
         if puzzle[cell]:
             raise StateError(f"{cell_name(cell)} holds a given, which can't be changed in play")
-        text = value.strip()
+        text = typed(value)
         if len(text) == 1 and "1" <= text <= "9":
             cells[cell] = ord(text) - 48
         elif mode is Mode.PLAY and _notes_text(text):
             notes[cell] = _notes_text(text)
         elif text not in ("", "0", "."):
-            bad[cell] = text[:8]
+            bad[cell] = value.strip()[:8]
     if mode is Mode.PLAY:
         for cell in range(81):
             value = _single(form, f"n{cell}")
             if value and not cells[cell] and not puzzle[cell]:
-                notes[cell] = notes[cell] or _notes_text(value.strip())
+                notes[cell] = notes[cell] or _notes_text(typed(value))
     solve = _read_flag(form, "solve")
     selected = _read_selected(_single(form, "cell"), "the selected cell")
     hint = _read_hint(_single(form, "hint"))

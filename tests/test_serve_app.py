@@ -1,0 +1,226 @@
+"""What the app does to be safe on the internet, through the test client: digits of any script,
+the Host header, the budget of /new/<level>, a busy engine, the health check, the settings."""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+from flask.testing import FlaskClient
+from puzzles import EASY
+
+from webapp import create_app, page_rating, views
+from webapp.enginepool import Busy, EnginePool
+from webapp.settings import SettingsError, from_env
+from webapp.sudoku import parse
+from webapp.urlstate import GameState, encode_cells
+
+CODE = encode_cells(parse(EASY))
+FIRST_EMPTY = EASY.index(".")
+HARD = "..2...7...1.....6.5......18....37.......49.....41.23....3.2.9...8.....5.6.......2"
+
+
+def post_cell(client: FlaskClient, text: str) -> tuple[int, str, str]:
+    form = {"v": "1", "mode": "play", "p": CODE, f"c{FIRST_EMPTY}": text}
+    response = client.post("/edit", data=form)
+    return response.status_code, response.headers.get("Location", ""), response.get_data(True)
+
+
+@pytest.mark.parametrize(
+    ("typed", "digit"), [("٣", 3), ("３", 3), ("३", 3), ("²", 2), ("①", 1), (" ７ ", 7)]
+)
+def test_digits_of_any_script_typed_in_a_cell_are_digits(
+    client: FlaskClient, typed: str, digit: int
+) -> None:
+    """They gave a whole-page 400 (full-width, Arabic-Indic) or a 500 (superscript)."""
+    status, location, _ = post_cell(client, typed)
+    entries = [0] * 81
+    entries[FIRST_EMPTY] = digit
+    assert status == 303
+    assert location == GameState(parse(EASY), tuple(entries)).url
+
+
+def test_digits_of_any_script_make_notes(client: FlaskClient) -> None:
+    status, location, _ = post_cell(client, "١٣")
+    notes = [0] * 81
+    notes[FIRST_EMPTY] = 0b101
+    assert status == 303 and location == GameState(parse(EASY), notes=tuple(notes)).url
+
+
+@pytest.mark.parametrize("typed", ["x²", "½", "٫"])
+def test_other_text_marks_only_that_cell(client: FlaskClient, typed: str) -> None:
+    status, _, page = post_cell(client, typed)
+    assert status == 422
+    assert re.search(rf'<input id="c{FIRST_EMPTY}" [^>]*class="[^"]*\bbad\b', page)
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("hint=%C2%B2", "the hint level (hint=) must be a number from 1 to 3"),
+        ("hint=%D9%A3", "the hint level (hint=) must be a number from 1 to 3"),
+        ("g=hard-%E2%91%A0", "the puzzle&#39;s seed (g=) must be a level and a number"),
+        ("g=hard-%EF%BC%91", "the puzzle&#39;s seed (g=) must be a level and a number"),
+    ],
+)
+def test_unicode_digits_in_the_link_get_a_400_not_a_500(
+    client: FlaskClient, query: str, message: str
+) -> None:
+    for response in (
+        client.get(f"/p/v1/{CODE}?{query}"),
+        client.post("/edit", data={"v": "1", "mode": "play", "p": CODE, **_form(query)}),
+    ):
+        assert response.status_code == 400
+        assert message.lower() in response.get_data(as_text=True).lower()
+
+
+def _form(query: str) -> dict[str, str]:
+    from urllib.parse import parse_qsl
+
+    return dict(parse_qsl(query))
+
+
+# The Host header
+
+
+def test_an_untrusted_host_gets_a_400_and_is_not_repeated(client: FlaskClient) -> None:
+    """Without PUBLIC_ORIGIN the share link is built on the Host header: only trusted ones."""
+    response = client.get(GameState(parse(EASY)).url, headers={"Host": "evil.example"})
+    assert response.status_code == 400
+    assert "href=\"http://evil.example" not in response.get_data(as_text=True)
+    assert client.get("/healthz", headers={"Host": "10.1.2.3:8000"}).status_code == 200
+    for host in ("localhost", "127.0.0.1:8000", "[::1]:8000"):
+        assert client.get("/", headers={"Host": host}).status_code == 200
+
+
+def test_links_use_the_public_origin_whatever_the_host(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PUBLIC_ORIGIN", "https://sudoku.example/")
+    client = create_app({"TESTING": True, "SEED_POOL": 0}).test_client()
+    evil = {"Host": "evil.example"}
+    state = GameState(parse(EASY), origin="easy-12")
+    page = client.get(state.url, headers=evil).get_data(as_text=True)
+    assert f'value="https://sudoku.example{state.url}"' in page
+    assert 'href="https://sudoku.example/new/easy/12"' in page
+    assert "evil.example" not in page
+    made = client.get("/new/easy/12", headers=evil)
+    assert made.status_code == 303 and made.headers["Location"].startswith("/p/v1/")
+    merged = client.get("/new//easy/12", headers=evil)  # werkzeug builds it on the Host
+    assert merged.status_code == 308 and merged.headers["Location"] == "/new/easy/12"
+
+
+def test_trusted_hosts_setting(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TRUSTED_HOSTS", "sudoku.example, www.sudoku.example")
+    client = create_app({"TESTING": True, "SEED_POOL": 0}).test_client()
+    assert client.get("/", headers={"Host": "www.sudoku.example"}).status_code == 200
+    assert client.get("/", headers={"Host": "localhost"}).status_code == 400
+
+
+# Budgets
+
+
+def test_new_puzzle_with_an_empty_pool_has_a_budget(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No seed of the budget makes one (seed 1 needs more than 100 tries for Extreme): a
+    clear 503 page, not a wait of many seconds."""
+    monkeypatch.setattr(views, "new_seed", lambda: 1)
+    response = client.get("/new/extreme")
+    page = response.get_data(as_text=True)
+    assert response.status_code == 503 and response.headers["Retry-After"] == "5"
+    assert "No Extreme puzzle is ready just now" in page and 'href="/new/extreme"' in page
+
+
+def test_a_busy_engine_gets_a_503_page(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def busy(*args: object, **kwargs: object) -> object:
+        raise Busy("8 engine jobs are waiting")
+
+    monkeypatch.setattr(EnginePool, "run", busy)
+    response = client.get(GameState(parse(EASY), solve=True).url)
+    assert response.status_code == 503 and response.headers["Retry-After"] == "2"
+    assert "The puzzle engine is busy" in response.get_data(as_text=True)
+    assert client.get(GameState(parse(EASY)).url).status_code == 200  # pages need no engine
+
+
+def test_the_engine_pool_runs_elsewhere_at_a_lower_priority() -> None:
+    pool = EnginePool(1, queue=1)
+    try:
+        assert pool.run(os.getpid) != os.getpid()
+        assert pool.run(os.nice, 0) >= os.nice(0) + 10
+        first = pool.submit(sum, range(10**7))
+        with pytest.raises(Busy):
+            pool.submit(sum, range(10))
+        assert first.result() == sum(range(10**7))
+        assert pool.waiting == 0
+    finally:
+        pool.stop()
+
+
+def test_ratings_are_the_same_in_every_worker(client: FlaskClient) -> None:
+    """A rating is worked out with node budgets only: a fresh worker (an empty cache) gives
+    the same line, which is what makes it safe to cache for a day."""
+    url = "/difficulty/" + encode_cells(parse(HARD))
+    page_rating._known.clear()
+    first = client.get(url)
+    page_rating._known.clear()
+    again = client.get(url)
+    assert first.get_data() == again.get_data() and b"Extreme" in first.get_data()
+    assert first.headers["Cache-Control"] == "public, max-age=86400"
+
+
+# Health and settings
+
+
+def test_health(client: FlaskClient) -> None:
+    response = client.get("/healthz")
+    assert (response.status_code, response.get_data(as_text=True)) == (200, "ok\n")
+    assert response.headers["Cache-Control"] == "no-store"
+
+
+def test_health_says_when_the_limits_storage_is_down(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LIMITER_STORAGE", "redis://127.0.0.1:9/0")
+    client = create_app({"TESTING": True, "SEED_POOL": 0, "RATELIMIT_ENABLED": True}).test_client()
+    response = client.get("/healthz")
+    assert response.status_code == 503 and "storage" in response.get_data(as_text=True)
+
+
+def test_settings_from_the_environment() -> None:
+    chosen = from_env(
+        {
+            "PORT": "9000",
+            "WORKERS": "4",
+            "PUBLIC_ORIGIN": "https://sudoku.example/",
+            "LIMITER_STORAGE": "redis://cache:6379",
+            "LIMIT_NEW": "3 per minute",
+            "PROXIES": "1",
+        }
+    )
+    assert (chosen.port, chosen.workers, chosen.proxies) == (9000, 4, 1)
+    assert chosen.public_origin == "https://sudoku.example"
+    assert dict(chosen.limits)["new"] == "3 per minute"
+    assert chosen.limiter_storage == "redis://cache:6379"
+    defaults = from_env({})
+    assert (defaults.host, defaults.port, defaults.limiter_storage) == (
+        "127.0.0.1",
+        8000,
+        "memory://",
+    )
+
+
+@pytest.mark.parametrize(
+    ("env", "message"),
+    [
+        ({"PORT": "eighty"}, "PORT must be a whole number, not 'eighty'"),
+        ({"WORKERS": "0"}, "WORKERS must be from 1 to 64, not 0"),
+        ({"PUBLIC_ORIGIN": "sudoku.example"}, "PUBLIC_ORIGIN must look like https://"),
+        ({"PUBLIC_ORIGIN": "https://a.example/x"}, "PUBLIC_ORIGIN must look like https://"),
+        ({"LIMIT_ENGINE": "lots"}, "LIMIT_ENGINE must be limits such as"),
+        ({"LIMITER_STORAGE": "sqlite:///x"}, "LIMITER_STORAGE must be memory://"),
+        ({"BODY_TIMEOUT": "nan"}, "BODY_TIMEOUT must be from 1 to 600"),
+    ],
+)
+def test_bad_settings_say_which_and_why(env: dict[str, str], message: str) -> None:
+    with pytest.raises(SettingsError, match=re.escape(message)):
+        from_env(env)
