@@ -173,9 +173,7 @@ def redis_url(tmp_path: Path) -> Iterator[str]:
         process.wait(10)
 
 
-def test_workers_share_the_counts_in_redis(
-    redis_url: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_workers_share_the_counts_in_redis(redis_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Two apps stand for two worker processes: with Redis, a client's requests to either
     count against one allowance (with memory:// each would allow its own)."""
     monkeypatch.setenv("LIMITER_STORAGE", redis_url)

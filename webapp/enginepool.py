@@ -5,9 +5,11 @@ Each server worker serves many connections on one event loop (gevent). Engine wo
 CPU: run in the worker, a 1-second grade would freeze every other request of that worker for
 that second. Instead the worker hands the call to its engine processes and waits for the
 answer without blocking (the wait yields to the other requests), and the operating system
-gives the worker's own cheap requests (edits, pages) the CPU first, because the engine
-processes run at a lower priority (nice). A worker lets at most `queue` jobs wait; past that
-`run` raises `Busy` at once (the site answers 503 with Retry-After) rather than piling work up.
+favours the worker's own cheap requests (edits, pages) over them, because the engine
+processes run at a slightly lower priority (nice 3: about two shares of CPU to their one
+when both want it; more would starve hints when the site is busy). A worker lets at most
+`queue` jobs wait; past that `run` raises `Busy` at once (the site answers 503 with
+Retry-After) rather than piling work up.
 
 With `processes=0` the call runs in the caller: the test client, scripts, and a server
 without engine processes. Budgets still bound every call (they count nodes), so the answer is
@@ -27,7 +29,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 T = TypeVar("T")
-NICE = 10  # how much lower the engine processes' priority is than the workers'
+NICE = 3  # how much lower the engine processes' priority is than the workers'
 
 
 class Busy(Exception):

@@ -328,8 +328,8 @@ class FormInput:
 
 
 def typed(text: str) -> str:
-    """What was typed into a cell, with digits of any script as ASCII: full-width '５' and
-    superscript '²' (by NFKC), Arabic-Indic '٣' or Devanagari '३' (decimal digits)."""
+    """What was typed into a cell, with digits of any script as ASCII: full-width and
+    superscript digits (by NFKC), Arabic-Indic or Devanagari ones (decimal digits)."""
     text = unicodedata.normalize("NFKC", text.strip())[:20]
     return "".join(str(unicodedata.decimal(ch)) if ch.isdecimal() else ch for ch in text)
 
