@@ -146,9 +146,10 @@ class Connection:
         assert self.reader is not None
         lines = [f"{method} {target} HTTP/1.1", f"Host: 127.0.0.1:{self.port}"]
         lines += [f"{name}: {value}" for name, value in headers.items()]
-        if body or method == "POST":
+        if (body or method == "POST") and "Transfer-Encoding" not in headers:
             lines.append(f"Content-Length: {len(body)}")
-        self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + body)
+        head = "\r\n".join(lines) + "\r\n\r\n"
+        self.writer.write(head.encode("latin-1", "replace") + body)
         try:
             head = await self.reader.readuntil(b"\r\n\r\n")
         except (asyncio.IncompleteReadError, ConnectionError):
