@@ -224,3 +224,28 @@ def test_settings_from_the_environment() -> None:
 def test_bad_settings_say_which_and_why(env: dict[str, str], message: str) -> None:
     with pytest.raises(SettingsError, match=re.escape(message)):
         from_env(env)
+
+
+def test_a_seed_that_does_not_make_the_puzzle_is_dropped(client: FlaskClient) -> None:
+    """g= claimed any seed for any puzzle, and the page linked to that seed as its maker."""
+    made = client.get("/new/hard/1").headers["Location"]
+    assert made.endswith("?g=hard-4")
+    assert client.get(made).status_code == 200
+    false = GameState(parse(EASY), origin="hard-4").url
+    response = client.get(false)
+    assert (
+        response.status_code == 301 and response.headers["Location"] == GameState(parse(EASY)).url
+    )
+    form = {"v": "1", "mode": "play", "p": CODE, "g": "hard-4", "c1": "1"}
+    assert "g=" not in client.post("/edit", data=form).headers["Location"]
+
+
+def test_a_seed_is_checked_in_a_worker_that_did_not_make_it(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from webapp import seedcheck
+
+    made = client.get("/new/easy/7").headers["Location"]
+    monkeypatch.setattr(seedcheck, "_made", type(seedcheck._made)())  # another worker
+    page = client.get(made).get_data(as_text=True)
+    assert "/new/easy/" in page and "makes this puzzle again" in page

@@ -22,7 +22,7 @@ from flask import (
 from werkzeug.routing import BaseConverter
 from werkzeug.wrappers import Response as BaseResponse
 
-from . import hint_panel, limits, page_rating, present
+from . import hint_panel, limits, page_rating, present, seedcheck
 from .enginepool import EnginePool
 from .htmx import is_htmx
 from .origin import origin
@@ -145,6 +145,16 @@ def play_legacy() -> BaseResponse:
     return redirect(legacy.url if legacy else "/", 301)
 
 
+def _seed_checked(state: GameState) -> GameState:
+    """The state without a seed (g=) that does not make its puzzle: no false seed link."""
+    if not state.origin:
+        return state
+    allowed = seedcheck.made_by(state.origin, engine(), allowed=False) is not None or (
+        limits.spend("new")
+    )
+    return seedcheck.checked(state, engine(), allowed)
+
+
 def _costly_url() -> bool:
     """The state in the URL makes the engine work: a hint or the solution is shown."""
     return request.args.get("hint", "") not in ("", "0") or request.args.get("solve") == "1"
@@ -161,7 +171,7 @@ def _costly_form() -> bool:
 @limits.costly("engine", when=_costly_url)
 def state_page(version: str, puzzle: str) -> BaseResponse:
     """The page for a state URL; any other spelling of the same state redirects to the canonical."""
-    state = from_url(version, puzzle, request.args.to_dict(flat=False))
+    state = _seed_checked(from_url(version, puzzle, request.args.to_dict(flat=False)))
     query = request.query_string.decode("latin-1")
     if request.path + ("?" + query if query else "") != state.url:
         return redirect(state.url, 301)
@@ -232,6 +242,7 @@ ACTIONS = {  # the form's `action` -> what it does (no action: "update")
 def edit() -> BaseResponse:
     """Every change to the grid and every button under it posts here."""
     posted = from_form(request.form.to_dict(flat=False))
+    posted = replace(posted, state=_seed_checked(posted.state))
     actions = request.form.getlist("action")
     if len(actions) > 1:
         raise StateError("the form names more than one action")
@@ -273,6 +284,7 @@ def load() -> BaseResponse:
 def _generated(made: Generated) -> BaseResponse:
     """Open a generated puzzle at its own URL, which names its level and seed."""
     page_rating.remember(made.puzzle, made.grade)
+    seedcheck.remember(made)
     state = GameState(made.puzzle, origin=f"{made.level.lower()}-{made.seed}")
     return redirect(state.url, 303)
 
