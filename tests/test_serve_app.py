@@ -98,13 +98,13 @@ def test_links_use_the_public_origin_whatever_the_host(monkeypatch: pytest.Monke
     monkeypatch.setenv("PUBLIC_ORIGIN", "https://sudoku.example/")
     client = create_app({"TESTING": True, "SEED_POOL": 0}).test_client()
     evil = {"Host": "evil.example"}
-    state = GameState(parse(EASY), origin="easy-12")
-    page = client.get(state.url, headers=evil).get_data(as_text=True)
-    assert f'value="https://sudoku.example{state.url}"' in page
+    made = client.get("/new/easy/12", headers=evil)
+    url = made.headers["Location"]
+    assert made.status_code == 303 and url.startswith("/p/v1/") and url.endswith("g=easy-12")
+    page = client.get(url, headers=evil).get_data(as_text=True)
+    assert f'value="https://sudoku.example{url}"' in page
     assert 'href="https://sudoku.example/new/easy/12"' in page
     assert "evil.example" not in page
-    made = client.get("/new/easy/12", headers=evil)
-    assert made.status_code == 303 and made.headers["Location"].startswith("/p/v1/")
     merged = client.get("/new//easy/12", headers=evil)  # werkzeug builds it on the Host
     assert merged.status_code == 308 and merged.headers["Location"] == "/new/easy/12"
 
@@ -179,11 +179,18 @@ def test_health(client: FlaskClient) -> None:
     assert response.headers["Cache-Control"] == "no-store"
 
 
-def test_health_says_when_the_limits_storage_is_down(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_its_storage_the_site_serves_and_health_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Redis down: limits count per worker meanwhile (not a 500 on every limited route)."""
     monkeypatch.setenv("LIMITER_STORAGE", "redis://127.0.0.1:9/0")
-    client = create_app({"TESTING": True, "SEED_POOL": 0, "RATELIMIT_ENABLED": True}).test_client()
+    config = {"TESTING": True, "SEED_POOL": 0, "RATELIMIT_ENABLED": True}
+    config["LIMITS"] = {"engine": "9 per minute", "grade": "9 per minute", "new": "2 per minute"}
+    client = create_app(config).test_client()
     response = client.get("/healthz")
-    assert response.status_code == 503 and "storage" in response.get_data(as_text=True)
+    text = response.get_data(as_text=True)
+    assert response.status_code == 200 and text.startswith("ok, but the limits' storage")
+    assert [client.get(f"/new/easy/{n}").status_code for n in range(3)] == [303, 303, 429]
 
 
 def test_settings_from_the_environment() -> None:

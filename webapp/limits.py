@@ -18,7 +18,8 @@ or a whole blueprint, in one line where it is registered: ``limits.costly("engin
 
 The numbers come from the LIMIT_ENGINE, LIMIT_GRADE and LIMIT_NEW settings. The counts live
 in LIMITER_STORAGE: ``memory://`` counts per worker process; Redis (what ``./dev serve`` starts,
-and what several workers or machines must share) counts once for the whole site. A client is
+and what several workers or machines must share) counts once for the whole site. While the
+storage is unreachable, each worker counts in memory (and /healthz says so). A client is
 its address (behind PROXIES trusted proxies, the address they forwarded); IPv6 clients are
 counted per /64, the block one subscriber usually holds. A client over a limit gets a 429
 page saying which limit and when to come back, with Retry-After.
@@ -58,7 +59,8 @@ limiter = Limiter(
     client_key,
     strategy="moving-window",  # no burst at the edge of a fixed window
     headers_enabled=True,  # X-RateLimit-* and Retry-After
-    swallow_errors=False,
+    swallow_errors=True,  # a storage that fails is logged, and the site goes on:
+    in_memory_fallback_enabled=True,  # counting per worker until the storage is back
 )
 
 
@@ -91,8 +93,11 @@ def spend(kind: str) -> bool:
         return True
     key = client_key()
     allowed = True
-    for item in parse_many(str(current_app.config["LIMITS"][kind])):
-        allowed = limiter.limiter.hit(item, key, kind) and allowed
+    try:
+        for item in parse_many(str(current_app.config["LIMITS"][kind])):
+            allowed = limiter.limiter.hit(item, key, kind) and allowed
+    except Exception:  # the storage is down: the decorated routes count per worker meanwhile
+        return True
     return allowed
 
 
@@ -121,7 +126,8 @@ def _describe(item: RateLimitItem) -> str:
 
 
 def storage_problem() -> str:
-    """Why the limits' storage can't be used now ('' when it can, or limits are off)."""
+    """Why the limits' shared storage can't be used now ('' when it can, or limits are off);
+    meanwhile each worker counts on its own."""
     if not limiter.enabled or not current_app.config.get("RATELIMIT_ENABLED", True):
         return ""
     try:
