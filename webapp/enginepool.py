@@ -32,6 +32,14 @@ T = TypeVar("T")
 NICE = 3  # how much lower the engine processes' priority is than the workers'
 
 
+def current() -> EnginePool:
+    """The engine pool of the app handling this request (views call `current().run(...)`)."""
+    from flask import current_app
+
+    pool: EnginePool = current_app.extensions["engine"]
+    return pool
+
+
 class Busy(Exception):
     """Too many engine jobs are waiting in this worker: try again in a moment."""
 

@@ -14,11 +14,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from flask import Blueprint, current_app, make_response, redirect, render_template, request
+from flask import Blueprint, make_response, redirect, render_template, request
 from werkzeug.wrappers import Response
 
 from . import limits
-from .enginepool import EnginePool
+from .enginepool import current as engine
 from .htmx import is_htmx
 from .sudoku import (
     BOX_OF,
@@ -217,11 +217,6 @@ def lab_url(code: str, algorithm: str | None = None, step: int = 1) -> str:
     return f"/lab/{code}?algo={algorithm}" + (f"&step={step}" if step != 1 else "")
 
 
-def _engine() -> EnginePool:
-    pool: EnginePool = current_app.extensions["engine"]
-    return pool
-
-
 @bp.get("/lab/<puzzle>")
 @limits.costly("engine", cost=lambda: 1 if request.args.get("algo") else len(TRACEABLE))
 def puzzle_page(puzzle: str) -> Response:
@@ -269,7 +264,7 @@ def side_by_side_runs(grid: Grid) -> list[Run]:
 
 
 def _side_by_side(grid: Grid, code: str) -> Response:
-    runs = _engine().run(side_by_side_runs, grid)
+    runs = engine().run(side_by_side_runs, grid)
     context = {
         "code": code,
         "squares": _squares(grid, None),
@@ -285,7 +280,7 @@ def _side_by_side(grid: Grid, code: str) -> Response:
 
 
 def _step_view(grid: Grid, code: str, algorithm: str, step: int) -> Response:
-    run = _engine().run(trace, grid, algorithm, nodes=NODES, step=step, limit=LIMIT)
+    run = engine().run(trace, grid, algorithm, nodes=NODES, step=step, limit=LIMIT)
     if step > max(run.nodes, 1):
         steps = (
             f"has {run.nodes:,} step{'s' if run.nodes > 1 else ''}"

@@ -23,7 +23,7 @@ from werkzeug.routing import BaseConverter
 from werkzeug.wrappers import Response as BaseResponse
 
 from . import hint_panel, limits, page_rating, present, seedcheck
-from .enginepool import EnginePool
+from .enginepool import current as engine
 from .htmx import is_htmx
 from .origin import origin
 from .sudoku import (
@@ -53,12 +53,6 @@ bp = Blueprint("sudoku", __name__)
 NEW_LINKS = tuple((name, f"/new/{name.lower()}") for name in LEVEL_NAMES)
 SEED_ATTEMPTS = 100  # seeds a seed link may try (a link we made hits at the first)
 NEW_ATTEMPTS = 100  # seeds /new/<level> may try when its pool is empty (~1 s; Extreme ~130)
-
-
-def engine() -> EnginePool:
-    """This worker's engine processes (or the worker itself): see enginepool."""
-    pool: EnginePool = current_app.extensions["engine"]
-    return pool
 
 
 @dataclass(frozen=True)
