@@ -14,12 +14,11 @@ from typing import Any
 from flask import Flask, Response
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import errors, guard, health, lab, limits, origin, views
+from . import errors, guard, health, lab, limits, origin, page_rating, views
 from .enginepool import Busy, EnginePool
 from .htmx import add_vary
 from .seedpool import SeedPool
 from .settings import from_env
-from .sudoku import generate
 
 PACKAGE = Path(__file__).resolve().parent
 
@@ -77,7 +76,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     if app.config["SEED_POOL"]:
         # New puzzles are made in the background, in a process of their own (lowest priority).
         filler = EnginePool(min(processes, 1), nice=15)
-        make = partial(filler.run, generate) if processes else generate
+        make = partial(filler.run, page_rating.generated) if processes else page_rating.generated
         app.extensions["seedpool"] = SeedPool(app.config["SEED_POOL"], make=make)
         app.extensions["seedpool"].start()
 

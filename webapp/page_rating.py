@@ -15,10 +15,20 @@ import threading
 from collections import OrderedDict
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as NotYet
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .enginepool import Busy, EnginePool
-from .sudoku import GRADE_BUDGET, WEB_BUDGET, Grade, Grid, Verdict, count_solutions, grade
+from .sudoku import (
+    GRADE_BUDGET,
+    WEB_BUDGET,
+    Generated,
+    Grade,
+    Grid,
+    Verdict,
+    count_solutions,
+    generate,
+    grade,
+)
 
 REMEMBERED = 2048  # puzzles per worker
 # Remembered answers must not depend on the machine or the moment: node budgets only.
@@ -44,8 +54,20 @@ _lock = threading.Lock()
 
 
 def remember(puzzle: Grid, rated: Grade) -> None:
-    """Keep a grade worked out elsewhere (the generator's, with a node budget too)."""
+    """Keep a grade worked out elsewhere: it must be `work_out`'s (see `generated`)."""
     _store(puzzle, Rating(rated))
+
+
+def generated(level: str, seed: int, max_attempts: int | None = None) -> Generated:
+    """`generate(level, seed, max_attempts=...)` with the grade the page shows (GRADE_BUDGET)
+    in place of the generator's (a larger budget, which could differ for the rare puzzles
+    past GRADE_BUDGET): what this worker remembers is what any other would work out."""
+    made = (
+        generate(level, seed)
+        if max_attempts is None
+        else generate(level, seed, max_attempts=max_attempts)
+    )
+    return replace(made, grade=grade(made.puzzle, budget=GRADE_BUDGET, solution=made.solution))
 
 
 def known(puzzle: Grid) -> Rating | None:

@@ -32,7 +32,6 @@ from .sudoku import (
     Generated,
     NotFound,
     PuzzleFormatError,
-    generate,
     level_name,
     new_seed,
     parse,
@@ -299,7 +298,7 @@ def new_puzzle(level: str) -> BaseResponse:
     made = pool.ready(name) if pool else None
     if made is None:
         try:
-            made = engine().run(generate, name, new_seed(), max_attempts=NEW_ATTEMPTS)
+            made = engine().run(page_rating.generated, name, new_seed(), NEW_ATTEMPTS)
         except NotFound:
             raise NoPuzzleYet(name) from None
     return _generated(made)
@@ -336,7 +335,7 @@ def seeded_puzzle(level: str, seed: int) -> BaseResponse:
     if seed >= SEED_LIMIT:
         raise StateError(f"the seed is {seed}; seeds go from 0 to {SEED_LIMIT - 1}")
     try:
-        return _generated(engine().run(generate, name, seed, max_attempts=SEED_ATTEMPTS))
+        return _generated(engine().run(page_rating.generated, name, seed, SEED_ATTEMPTS))
     except NotFound:
         raise StateError(
             f"no {name} puzzle comes from the seeds {seed} to {seed + SEED_ATTEMPTS - 1}; "
