@@ -12,8 +12,9 @@ from puzzles import EASY
 
 from webapp import create_app, page_rating, views
 from webapp.enginepool import Busy, EnginePool
+from webapp.seedpool import KNOWN_SEEDS
 from webapp.settings import SettingsError, from_env
-from webapp.sudoku import parse
+from webapp.sudoku import generate, parse
 from webapp.urlstate import GameState, encode_cells
 
 CODE = encode_cells(parse(EASY))
@@ -122,13 +123,23 @@ def test_trusted_hosts_setting(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_new_puzzle_with_an_empty_pool_has_a_budget(
     client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """No seed of the budget makes one (seed 1 needs more than 100 tries for Extreme): a
-    clear 503 page, not a wait of many seconds."""
-    monkeypatch.setattr(views, "new_seed", lambda: 1)
+    """It tried up to 5,000 fresh seeds (seconds for Extreme): now NEW_ATTEMPTS fresh ones,
+    then a known seed; if even that fails (a generator that changed), a clear 503 page."""
+    monkeypatch.setattr(views, "new_seed", lambda: 1)  # seeds 1 to 100 make no Extreme one
+    made = client.get("/new/extreme")
+    assert made.status_code == 303
+    assert int(made.headers["Location"].rsplit("-", 1)[1]) in KNOWN_SEEDS["Extreme"]
+    monkeypatch.setitem(KNOWN_SEEDS, "Extreme", (1,))
     response = client.get("/new/extreme")
     page = response.get_data(as_text=True)
     assert response.status_code == 503 and response.headers["Retry-After"] == "5"
     assert "No Extreme puzzle is ready just now" in page and 'href="/new/extreme"' in page
+
+
+@pytest.mark.parametrize("level", sorted(KNOWN_SEEDS))
+def test_the_known_seeds_make_their_level_at_once(level: str) -> None:
+    for seed in KNOWN_SEEDS[level]:
+        assert generate(level, seed, max_attempts=1).level == level
 
 
 def test_a_busy_engine_gets_a_503_page(

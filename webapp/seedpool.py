@@ -23,6 +23,15 @@ from .sudoku import LEVEL_NAMES, Generated, generate, level_name, new_seed
 
 Maker = Callable[[str, int], Generated]  # (level, seed) -> puzzle
 DEFAULT_SIZE = 3  # ready puzzles kept per level
+# Seeds that make a puzzle of their level at the first attempt (tests/test_serve_app.py checks
+# them): what "New puzzle" falls back on when the pool is empty and fresh seeds take too long.
+KNOWN_SEEDS = {
+    "Easy": (127904006, 343043868, 539572182, 549565454, 694923749, 923418596),
+    "Medium": (597600704, 451631868, 841140768, 614791076, 588208073, 904521971),
+    "Hard": (629771972, 473622150, 257627256, 2721768, 659496831, 86676382),
+    "Expert": (874844775, 956665002, 735704366, 526441375, 729488335, 337405251),
+    "Extreme": (864508179, 404096840, 800979297, 551460444, 684744008, 81948300),
+}
 
 
 class SeedPool:
