@@ -201,7 +201,7 @@ def test_a_page_does_not_wait_for_a_slow_rating(served: tuple[str, int, Path]) -
     url = GameState(parse(HARDEST)).url
     status, page = get(base, url)
     assert status == 200 and "Rating the puzzle" in page
-    status, line = get(base, "/difficulty/" + url.split("/")[-1])
+    status, line = get(base, "/difficulty/" + url.split("/")[-1], timeout=120)  # a busy CI
     assert status == 200 and "Extreme" in line
 
 

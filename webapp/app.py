@@ -21,6 +21,8 @@ from .seedpool import SeedPool
 from .settings import from_env
 
 PACKAGE = Path(__file__).resolve().parent
+SLOW_NICE = 6  # the slow engine processes give way to the quick ones, and both to the workers
+FILLER_NICE = 15  # the seed pool's process gives way to all
 
 
 def _folder(name: str) -> Path:
@@ -71,11 +73,15 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.config.update(config)
     app.config.setdefault("RATELIMIT_ENABLED", not app.testing)  # tests of limits turn them on
     processes = app.config["ENGINE_PROCESSES"]
-    app.extensions["engine"] = EnginePool(processes, app.config["ENGINE_QUEUE"])
-    app.extensions["engine"].start()
+    queue = app.config["ENGINE_QUEUE"]
+    app.extensions["engine.quick"] = EnginePool(processes, queue)
+    app.extensions["engine.slow"] = EnginePool(processes, queue, nice=SLOW_NICE)
+    for kind in ("quick", "slow"):
+        app.extensions[f"engine.{kind}"].start()
     if app.config["SEED_POOL"]:
-        # New puzzles are made in the background, in a process of their own (lowest priority).
-        filler = EnginePool(min(processes, 1), nice=15)
+        # New puzzles are made in the background, in a process of their own that gives way
+        # to everything else: a player waiting for a rating never waits for the pool.
+        filler = EnginePool(min(processes, 1), queue, nice=FILLER_NICE)
         make = partial(filler.run, page_rating.generated) if processes else page_rating.generated
         app.extensions["seedpool"] = SeedPool(app.config["SEED_POOL"], make=make)
         app.extensions["seedpool"].start()

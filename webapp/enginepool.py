@@ -1,6 +1,7 @@
 """Engine processes: the engine's costly work (solving, hints, grading, generating, the lab)
 runs in a few separate processes at a lower CPU priority, so it never holds up the server.
 
+Each worker has two pools of them, one for quick work and one for slow work (`current`).
 Each server worker serves many connections on one event loop (gevent). Engine work is pure
 CPU: run in the worker, a 1-second grade would freeze every other request of that worker for
 that second. Instead the worker hands the call to its engine processes and waits for the
@@ -32,11 +33,14 @@ T = TypeVar("T")
 NICE = 3  # how much lower the engine processes' priority is than the workers'
 
 
-def current() -> EnginePool:
-    """The engine pool of the app handling this request (views call `current().run(...)`)."""
+def current(kind: str = "quick") -> EnginePool:
+    """The app's engine processes for `kind` of work: "quick" (hints, solutions, the lab's
+    steps: tens of milliseconds at most) or "slow" (ratings, generating, the lab's side by
+    side: up to a second or more, and the seed pool's background work). Views call
+    `current().run(...)` or `current("slow").run(...)`: slow work never holds up quick."""
     from flask import current_app
 
-    pool: EnginePool = current_app.extensions["engine"]
+    pool: EnginePool = current_app.extensions[f"engine.{kind}"]
     return pool
 
 

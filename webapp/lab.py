@@ -264,7 +264,7 @@ def side_by_side_runs(grid: Grid) -> list[Run]:
 
 
 def _side_by_side(grid: Grid, code: str) -> Response:
-    runs = engine().run(side_by_side_runs, grid)
+    runs = engine("slow").run(side_by_side_runs, grid)
     context = {
         "code": code,
         "squares": _squares(grid, None),

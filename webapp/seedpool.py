@@ -23,6 +23,7 @@ from .sudoku import LEVEL_NAMES, Generated, generate, level_name, new_seed
 
 Maker = Callable[[str, int], Generated]  # (level, seed) -> puzzle
 DEFAULT_SIZE = 3  # ready puzzles kept per level
+RETRY_SECONDS = 1.0  # pause after a puzzle could not be made (the engine busy)
 # Seeds that make a puzzle of their level at the first attempt (tests/test_serve_app.py checks
 # them): what "New puzzle" falls back on when the pool is empty and fresh seeds take too long.
 KNOWN_SEEDS = {
@@ -114,7 +115,12 @@ class SeedPool:
 
     def _refill(self) -> None:
         while (name := self._next_level()) is not None:
-            made = self._make(name, new_seed())
+            try:
+                made = self._make(name, new_seed())
+            except Exception:  # the engine busy, or its process died: try again shortly
+                with self._changed:
+                    self._changed.wait(RETRY_SECONDS)
+                continue
             with self._changed:
                 if len(self._ready[name]) < self.size:
                     self._ready[name].append(made)

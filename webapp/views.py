@@ -88,7 +88,7 @@ def render_game(
         rating = page_rating.known(state.puzzle)  # a fragment (an edit) never waits for one
         if rating is None and not is_htmx() and limits.spend("grade"):
             wait = current_app.config["RATING_WAIT"]
-            rating = page_rating.rate_soon(state.puzzle, engine(), wait)
+            rating = page_rating.rate_soon(state.puzzle, engine("slow"), wait)
     host = origin()
     context = {
         "board": board,
@@ -303,7 +303,7 @@ def new_puzzle(level: str) -> BaseResponse:
     tries = ((new_seed(), NEW_ATTEMPTS), (secrets.choice(KNOWN_SEEDS[name]), 1))
     for seed, attempts in tries if made is None else ():
         try:
-            made = engine().run(page_rating.generated, name, seed, attempts)
+            made = engine("slow").run(page_rating.generated, name, seed, attempts)
             break
         except NotFound:
             continue
@@ -343,7 +343,8 @@ def seeded_puzzle(level: str, seed: int) -> BaseResponse:
     if seed >= SEED_LIMIT:
         raise StateError(f"the seed is {seed}; seeds go from 0 to {SEED_LIMIT - 1}")
     try:
-        return _generated(engine().run(page_rating.generated, name, seed, SEED_ATTEMPTS))
+        made = engine("slow").run(page_rating.generated, name, seed, SEED_ATTEMPTS)
+        return _generated(made)
     except NotFound:
         raise StateError(
             f"no {name} puzzle comes from the seeds {seed} to {seed + SEED_ATTEMPTS - 1}; "
@@ -366,7 +367,7 @@ def _rating_known() -> bool:
 def rating(code: str) -> Response:
     """The difficulty line of a puzzle (htmx loads it when a page did not have it)."""
     puzzle = decode_cells(code, "the puzzle")
-    context = {"rating": page_rating.rate(puzzle, engine())}
+    context = {"rating": page_rating.rate(puzzle, engine("slow"))}
     response = make_response(render_template("partials/difficulty.html", **context))
     response.headers["Cache-Control"] = "public, max-age=86400"
     response.headers["X-Robots-Tag"] = "noindex, nofollow"
