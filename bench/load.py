@@ -2,12 +2,14 @@
 
     .venv/bin/python bench/load.py [mix|attack|slow|all] [--seconds S] [--clients N]
 
-- mix: N clients (default 50), each from its own loopback address, play as fast as they can
-  for S seconds (default 60): edits (htmx), hints, solves, page loads, new puzzles, the
-  stylesheet; then, in the same run, the same clients ask for the trivial endpoint
-  (/healthz) alone for S/3 seconds. Prints requests/s, p50/p99 per route, errors, and the
-  memory of the server's processes before and after. Targets: edit, hint and solve p99 at
-  most 25 ms; the mix's requests/s at least half the trivial endpoint's; no errors.
+- mix: N players (default 50), each from its own loopback address, play for S seconds
+  (default 60), pausing --think seconds on average (1) between requests: edits (htmx),
+  hints, solves, page loads, new puzzles, the stylesheet. Then, in the same run, the same
+  clients play as fast as answers come, and then ask for the trivial endpoint (/healthz)
+  alone, S/3 seconds each: the site's capacity for the mix against the trivial endpoint's.
+  Prints requests/s, p50/p99 per route, errors, and the memory of the server's processes
+  before and after. Targets: edit, hint and solve p99 at most 25 ms; the mix's requests/s at
+  least half the trivial endpoint's; no errors.
 - attack: 8 clients hammer the costliest routes (new Extreme puzzles, ratings of hard puzzles
   relabelled so that no cache helps, hints on hard positions, the lab's side by side) for S
   seconds while one player edits and one client loads a trivial page (the home page and
@@ -98,8 +100,11 @@ async def timed(
     return reply.status
 
 
-async def player(n: int, port: int, until: float, puzzles: list[str], record: Record) -> None:
-    """One client playing as fast as it can: mostly edits, sometimes the rest."""
+async def player(
+    n: int, port: int, until: float, puzzles: list[str], record: Record, think: float = 0
+) -> None:
+    """One client playing: mostly edits, sometimes the rest; between two requests it thinks
+    for `think` seconds on average (0: as fast as answers come)."""
     rng = random.Random(n)
     conn = Connection(port, address(n))
     routes, weights = zip(*MIX, strict=True)
@@ -125,6 +130,8 @@ async def player(n: int, port: int, until: float, puzzles: list[str], record: Re
             await timed(record, route, conn, "GET", "/static/app.css")
         else:
             await timed(record, route, conn, "GET", f"/new/{rng.choice(LEVELS[:4])}")
+        if think:
+            await asyncio.sleep(rng.expovariate(1 / think))
     await conn.close()
 
 
@@ -151,21 +158,27 @@ def report(title: str, record: Record, seconds: float) -> None:
     print(f"  errors (4xx/5xx): {errors}; connections failed: {sum(record.failures.values())}")
 
 
-async def run_mix(port: int, clients: int, seconds: float) -> tuple[float, float]:
+async def run_mix(port: int, clients: int, seconds: float, think: float) -> tuple[float, float]:
+    """Players (with `think` s between requests) for `seconds`, then the same clients as fast
+    as they can, then the trivial endpoint alone: each a third of `seconds`."""
     puzzles = puzzle_set("kaggle_sample.txt", FALLBACK_EASY, 500)
     record = Record()
     until = time.monotonic() + seconds
-    await asyncio.gather(*(player(n, port, until, puzzles, record) for n in range(clients)))
-    report(f"mix, {clients} clients", record, seconds)
+    await asyncio.gather(*(player(n, port, until, puzzles, record, think) for n in range(clients)))
+    report(f"mix, {clients} players thinking {think:g} s on average", record, seconds)
     for route in ("edit", "hint", "solve"):
         p99 = percentile(record.times.get(route, []), 99) * 1000
         print(f"  {route} p99 {p99:.1f} ms (target at most 25 ms)")
-    alone = Record()
     short = max(5.0, seconds / 3)
+    flat = Record()
+    until = time.monotonic() + short
+    await asyncio.gather(*(player(n, port, until, puzzles, flat) for n in range(clients)))
+    report(f"mix, {clients} clients as fast as answers come", flat, short)
+    alone = Record()
     until = time.monotonic() + short
     await asyncio.gather(*(trivial(n, port, until, alone, "/healthz", 0) for n in range(clients)))
-    report(f"trivial endpoint alone, {clients} clients", alone, short)
-    mix_rate, trivial_rate = record.count() / seconds, alone.count() / short
+    report(f"trivial endpoint alone, {clients} clients as fast as answers come", alone, short)
+    mix_rate, trivial_rate = flat.count() / short, alone.count() / short
     print(
         f"\nthe mix's throughput is {mix_rate / trivial_rate:.2f} of the trivial endpoint's "
         "(target: at least 0.5)"
@@ -273,6 +286,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=0, help="per scenario (60, 60, 120)")
     parser.add_argument("--clients", type=int, default=50, help="clients of the mix")
     parser.add_argument("--held", type=int, default=500, help="slow connections held")
+    parser.add_argument("--think", type=float, default=1.0, help="mix: players' mean pause (s)")
     args = parser.parse_args()
     port = free_port()
     scenarios = ("mix", "attack", "slow") if args.scenario == "all" else (args.scenario,)
@@ -281,7 +295,7 @@ def main() -> None:
         print(f"server on 127.0.0.1:{port}; memory before (MB): {before}")
         for scenario in scenarios:
             if scenario == "mix":
-                asyncio.run(run_mix(port, args.clients, args.seconds or 60))
+                asyncio.run(run_mix(port, args.clients, args.seconds or 60, args.think))
             elif scenario == "attack":
                 asyncio.run(run_attack(port, args.seconds or 60))
             else:

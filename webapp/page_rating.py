@@ -96,11 +96,13 @@ def rate(puzzle: Grid, engine: EnginePool) -> Rating:
 
 def rate_soon(puzzle: Grid, engine: EnginePool, wait: float) -> Rating | None:
     """The rating if known or worked out within `wait` seconds, else None; the engine goes on
-    and remembers it; None at once if the engine is busy. (Without engine processes the work is
+    and remembers it; None at once if the engine is half busy or more. (Without engine processes the work is
     done here, however long.)"""
     found = known(puzzle)
     if found is not None:
         return found
+    if engine.waiting * 2 >= engine.queue:  # keep room for ratings someone asked for
+        return None
     try:
         return _ask(puzzle, engine).result(timeout=wait)
     except (NotYet, Busy):

@@ -38,7 +38,7 @@ class Settings:
     header_timeout: float = 10.0  # HEADER_TIMEOUT: seconds to send a request's head (keep-alive)
     body_timeout: float = 10.0  # BODY_TIMEOUT: seconds to send a request's body
     engine_processes: int = 1  # ENGINE_PROCESSES: engine processes per worker (0: in the worker)
-    engine_queue: int = 32  # ENGINE_QUEUE: engine jobs a worker lets wait before answering 503
+    engine_queue: int = 64  # ENGINE_QUEUE: engine jobs a worker lets wait before answering 503
     public_origin: str = ""  # PUBLIC_ORIGIN: e.g. https://sudoku.example, for absolute links
     trusted_hosts: tuple[str, ...] = ()  # TRUSTED_HOSTS: Host names answered without an origin
     proxies: int = 0  # PROXIES: trusted proxies in front that set X-Forwarded-For/-Proto
@@ -120,7 +120,7 @@ def from_env(env: Mapping[str, str] | None = None) -> Settings:
         header_timeout=_number(env, "HEADER_TIMEOUT", 10.0, 1, 600),
         body_timeout=_number(env, "BODY_TIMEOUT", 10.0, 1, 600),
         engine_processes=_whole(env, "ENGINE_PROCESSES", 1, 0, 64),
-        engine_queue=_whole(env, "ENGINE_QUEUE", 32, 1, 10_000),
+        engine_queue=_whole(env, "ENGINE_QUEUE", 64, 1, 10_000),
         public_origin=_origin(env.get("PUBLIC_ORIGIN", "")),
         trusted_hosts=hosts,
         proxies=_whole(env, "PROXIES", 0, 0, 10),
