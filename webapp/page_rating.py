@@ -96,8 +96,8 @@ def rate(puzzle: Grid, engine: EnginePool) -> Rating:
 
 def rate_soon(puzzle: Grid, engine: EnginePool, wait: float) -> Rating | None:
     """The rating if known or worked out within `wait` seconds, else None; the engine goes on
-    and remembers it; None at once if the engine is half busy or more. (Without engine processes the work is
-    done here, however long.)"""
+    and remembers it. None at once when the engine is half busy or more. (Without engine
+    processes the work is done here, however long.)"""
     found = known(puzzle)
     if found is not None:
         return found
