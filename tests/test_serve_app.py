@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+from concurrent.futures.process import BrokenProcessPool
 
 import pytest
 from flask.testing import FlaskClient
@@ -167,6 +168,32 @@ def test_the_engine_pool_runs_elsewhere_at_a_lower_priority() -> None:
         assert pool.waiting == 0
     finally:
         pool.stop()
+
+
+def test_an_engine_process_that_dies_gives_the_busy_page_and_a_new_one_starts() -> None:
+    app = create_app({"TESTING": True, "SEED_POOL": 0, "ENGINE_PROCESSES": 1})
+    client = app.test_client()
+    pool: EnginePool = app.extensions["engine.quick"]
+    try:
+        assert pool.run(os.getpid) != os.getpid()
+        with pytest.raises(BrokenProcessPool):
+            pool.run(os._exit, 1)  # what a process killed under a job looks like
+        response = client.get(GameState(parse(EASY), hint=1).url)
+        assert response.status_code == 200  # the next job starts a new engine process
+    finally:
+        for kind in ("quick", "slow"):
+            app.extensions[f"engine.{kind}"].stop()
+
+
+def test_a_request_whose_engine_process_died_gets_a_503(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def died(*args: object, **kwargs: object) -> object:
+        raise BrokenProcessPool("a child process terminated abruptly")
+
+    monkeypatch.setattr(EnginePool, "run", died)
+    response = client.get(GameState(parse(EASY), hint=1).url)
+    assert response.status_code == 503 and response.headers["Retry-After"] == "2"
 
 
 def test_ratings_are_the_same_in_every_worker(client: FlaskClient) -> None:

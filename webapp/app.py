@@ -7,11 +7,12 @@ hook in setup.py. The app serves whichever copy is there.
 
 from __future__ import annotations
 
+from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response
+from flask import Flask, Response, current_app
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import errors, guard, health, lab, limits, origin, page_rating, views
@@ -98,6 +99,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(health.bp)
     errors.register(app)
     app.register_error_handler(Busy, _busy)
+    app.register_error_handler(BrokenProcessPool, _engine_lost)
     limits.init_app(app)
     app.before_request(guard.refuse)
     app.before_request(origin.check_host)
@@ -105,6 +107,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.after_request(origin.relative_location)
     app.after_request(_secure)
     return app
+
+
+def _engine_lost(error: BrokenProcessPool) -> Response:
+    """An engine process died under a job (killed, out of memory): the pool starts anew, and
+    the request that was waiting gets the busy page, not a 500."""
+    current_app.logger.warning("an engine process died; starting anew: %s", error)
+    return _busy(Busy(str(error)))
 
 
 def _busy(error: Busy) -> Response:
