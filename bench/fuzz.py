@@ -316,7 +316,7 @@ def main() -> None:
     )
     print(f"closed without an answer (malformed on purpose): {tally.no_answer}")
     print(f"memory (MB) before {before}, after {after}")
-    print(f"5xx but a deliberate 503 with Retry-After (busy): {len(tally.server_errors)}")
+    print(f"5xx other than the deliberate 503 with Retry-After: {len(tally.server_errors)}")
     for request in tally.server_errors[:10]:
         print(f"  {request.method} {request.target[:150]} {request.headers} {request.body[:150]!r}")
     sys.exit(1 if tally.server_errors else 0)
