@@ -294,3 +294,16 @@ def test_a_seed_is_checked_in_a_worker_that_did_not_make_it(
     monkeypatch.setattr(seedcheck, "_made", type(seedcheck._made)())  # another worker
     page = client.get(made).get_data(as_text=True)
     assert "/new/easy/" in page and "makes this puzzle again" in page
+
+
+def test_a_puzzle_with_its_digits_renamed_shares_the_rating(client: FlaskClient) -> None:
+    """Renaming the digits made a new URL, and a new grading for whoever asked (an attacker's
+    cheapest way to make work): now every renamed copy shows the same rating, worked out once."""
+    swap = str.maketrans("123456789", "918273645")
+    copy = HARD.translate(swap)
+    page_rating._known.clear()
+    first = client.get("/difficulty/" + encode_cells(parse(HARD))).get_data(as_text=True)
+    assert page_rating.known(parse(copy)) is not None  # no new grading for the copy
+    again = client.get("/difficulty/" + encode_cells(parse(copy))).get_data(as_text=True)
+    assert first == again and "Extreme" in first
+    assert page_rating.renamed(parse(copy)) == page_rating.renamed(parse(HARD))

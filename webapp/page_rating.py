@@ -49,13 +49,39 @@ class Rating:
         return f"{at_least}{self.grade.level} ({self.grade.rating:.1f})"
 
 
-_known: OrderedDict[Grid, Rating] = OrderedDict()
+_known: OrderedDict[Grid, Rating] = OrderedDict()  # by the puzzle's digits renamed in order
 _lock = threading.Lock()
+
+
+def renamed(grid: Grid) -> Grid:
+    """`grid` with its digits renamed 1, 2, 3 ... in the order they first appear, row by row:
+    one grid for all the copies of a puzzle that differ only by the names of the digits
+    (9! of them). The page's rating is worked out on it, so that every such copy shows the
+    same rating and costs no new grading."""
+    return _renaming(grid)[0]
+
+
+def _renaming(grid: Grid) -> tuple[Grid, tuple[int, ...]]:
+    """The grid renamed, and the names given (names[d] is digit d's new name; digits the grid
+    lacks get the names left, in order, so that a solution can be renamed too)."""
+    names = [0] * 10
+    top = 0
+    for d in (*grid, *range(1, 10)):
+        if d and not names[d]:
+            top += 1
+            names[d] = top
+    return tuple(names[d] for d in grid), tuple(names)
+
+
+def _renamed_with(puzzle: Grid, solution: Grid) -> tuple[Grid, Grid]:
+    """The puzzle renamed, and its solution with the same names."""
+    grid, names = _renaming(puzzle)
+    return grid, tuple(names[d] for d in solution)
 
 
 def remember(puzzle: Grid, rated: Grade) -> None:
     """Keep a grade worked out elsewhere: it must be `work_out`'s (see `generated`)."""
-    _store(puzzle, Rating(rated))
+    _store(renamed(puzzle), Rating(rated))
 
 
 def generated(level: str, seed: int, max_attempts: int | None = None) -> Generated:
@@ -67,20 +93,24 @@ def generated(level: str, seed: int, max_attempts: int | None = None) -> Generat
         if max_attempts is None
         else generate(level, seed, max_attempts=max_attempts)
     )
-    return replace(made, grade=grade(made.puzzle, budget=GRADE_BUDGET, solution=made.solution))
+    puzzle, solution = _renamed_with(made.puzzle, made.solution)
+    return replace(made, grade=grade(puzzle, budget=GRADE_BUDGET, solution=solution))
 
 
 def known(puzzle: Grid) -> Rating | None:
     """The rating if this worker has it already, else None (no work done)."""
+    key = renamed(puzzle)
     with _lock:
-        found = _known.get(puzzle)
+        found = _known.get(key)
         if found is not None:
-            _known.move_to_end(puzzle)
+            _known.move_to_end(key)
         return found
 
 
 def work_out(puzzle: Grid) -> Rating:
-    """The rating of `puzzle` within the node budgets (the engine's part: no cache here)."""
+    """The rating of `puzzle` within the node budgets, worked out on its digits renamed (the
+    engine's part: no cache here)."""
+    puzzle = renamed(puzzle)
     outcome = count_solutions(puzzle, 2, budget=WEB_BUDGET)
     if outcome.verdict is not Verdict.UNIQUE:
         return Rating(None)
@@ -121,6 +151,7 @@ def _keep(puzzle: Grid, done: Future[Rating]) -> None:
 
 
 def _store(puzzle: Grid, rating: Rating) -> None:
+    puzzle = renamed(puzzle)
     with _lock:
         _known[puzzle] = rating
         _known.move_to_end(puzzle)
