@@ -79,6 +79,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["engine.slow"] = EnginePool(processes, queue, nice=SLOW_NICE)
     for kind in ("quick", "slow"):
         app.extensions[f"engine.{kind}"].start()
+    app.extensions["engine"] = app.extensions["engine.quick"]  # the JSON API's runner
     if app.config["SEED_POOL"]:
         # New puzzles are made in the background, in a process of their own that gives way
         # to everything else: a player waiting for a rating never waits for the pool.
