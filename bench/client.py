@@ -162,7 +162,9 @@ class Connection:
             if ":" in line:
                 name, _, value = line.partition(":")
                 got[name.strip().lower()] = value.strip()
-        if got.get("transfer-encoding", "").lower() == "chunked":
+        if method == "HEAD" or status in (204, 304) or status < 200:
+            data = b""  # no body, whatever the headers say
+        elif got.get("transfer-encoding", "").lower() == "chunked":
             data = await self._chunked()
         else:
             data = await self.reader.readexactly(int(got.get("content-length", "0")))
