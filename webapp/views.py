@@ -145,10 +145,11 @@ def _seed_checked(state: GameState) -> GameState:
     """The state without a seed (g=) that does not make its puzzle: no false seed link."""
     if not state.origin:
         return state
-    allowed = seedcheck.made_by(state.origin, engine(), allowed=False) is not None or (
+    slow = engine("slow")  # one attempt of the generator: up to a second for Extreme
+    allowed = seedcheck.made_by(state.origin, slow, allowed=False) is not None or (
         limits.spend("new")
     )
-    return seedcheck.checked(state, engine(), allowed)
+    return seedcheck.checked(state, slow, allowed)
 
 
 def _costly_url() -> bool:
