@@ -14,9 +14,11 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 # Per-client limits on the routes that make the engine work (Flask-Limiter's notation; several
-# limits separated by ';' all apply). Generous for a person, tight for a script.
+# limits separated by ';' all apply). Generous for a person, tight for a script: one address
+# may be many players (a school behind one router, a carrier's shared addresses), and the
+# engine processes' queue, not these, is what keeps the site up.
 DEFAULT_LIMITS = {
-    "engine": "120 per minute; 20 per 5 seconds",  # hints, solves, lab steps: bounded by nodes
+    "engine": "300 per minute; 30 per 5 seconds",  # hints, solves, lab steps: bounded by nodes
     "grade": "20 per minute; 5 per 5 seconds",  # a rating worked out anew (up to ~1 s of CPU)
     "new": "20 per minute; 5 per 5 seconds",  # a new or seeded puzzle (may generate)
 }
