@@ -32,7 +32,8 @@ class Server(BaseApplication):
 
     def load_config(self) -> None:
         for key, value in self.options.items():
-            self.cfg.set(key, value)
+            if key in self.cfg.settings:  # a setting an older gunicorn lacks is left out
+                self.cfg.set(key, value)
 
     def load(self) -> Any:
         return create_app(self.app_config)
