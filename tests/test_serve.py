@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from conftest import free_port
 from puzzles import EASY
 
 from webapp.sudoku import parse
@@ -26,12 +27,6 @@ from webapp.urlstate import GameState
 
 ROOT = Path(__file__).resolve().parent.parent
 HARDEST = "..2...7...1.....6.5......18....37.......49.....41.23....3.2.9...8.....5.6.......2"
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 @pytest.fixture(scope="module")
