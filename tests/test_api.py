@@ -713,7 +713,7 @@ def test_an_unexpected_error_is_a_json_500_without_details(
         raise RuntimeError("secret detail")
 
     monkeypatch.setattr(webapp.api, "count_solutions", broken)
-    app = create_app({"SEED_POOL": 0})  # not TESTING: errors are answered, not raised
+    app = create_app({"SEED_POOL": 0, "RATELIMIT_ENABLED": False})  # not TESTING: errors answered
     response = app.test_client().get(f"/api/v1/solve?puzzle={EASY}")
     assert check_error(response, 500, "internal_error") == (
         "the server hit an error; try again in a moment"
@@ -850,8 +850,8 @@ def _comment_after(lines: list[str], index: int) -> str:
 
 
 def test_engine_work_can_run_in_another_process(client: FlaskClient) -> None:
-    """A server may run each endpoint's engine work in separate processes (through the app's
-    engine runner, `extensions["engine"]`): the work, its parameters, its answers and its
+    """The server runs each endpoint's engine work in engine processes (webapp.enginepool,
+    ratings and new puzzles in the slow ones): the work, its parameters, its answers and its
     errors all cross a process boundary, and the answers are the same."""
     calls = [
         ("solve", {"puzzle": TWO_SOLUTIONS}),
@@ -864,19 +864,23 @@ def test_engine_work_can_run_in_another_process(client: FlaskClient) -> None:
         ("check", {"puzzle": EASY}),
     ]
     with ProcessPoolExecutor(1, mp_context=get_context("spawn")) as executor:
+        used: list[tuple[str, str]] = []
 
         class Runner:
-            used = 0
+            def __init__(self, kind: str) -> None:
+                self.kind = kind
 
             def run(self, fn: Callable[..., Any], *args: Any) -> Any:
-                Runner.used += 1
+                used.append((self.kind, fn.__name__))
                 return executor.submit(fn, *args).result()
 
         app = create_app({"TESTING": True, "SEED_POOL": 0})
-        app.extensions["engine"] = Runner()
+        app.extensions["engine.quick"] = Runner("quick")
+        app.extensions["engine.slow"] = Runner("slow")
         elsewhere = app.test_client()
         for name, params in calls:
             here = client.post(f"/api/v1/{name}", json=params)
             there = elsewhere.post(f"/api/v1/{name}", json=params)
             assert (there.status_code, there.get_json()) == (here.status_code, here.get_json())
-        assert Runner.used == len(calls)
+        assert len(used) == len(calls)
+        assert {fn for kind, fn in used if kind == "slow"} == {"grade_puzzle", "make_puzzle"}

@@ -15,6 +15,7 @@ from werkzeug.exceptions import TooManyRequests
 
 import webapp.api
 from webapp.api_doc import document
+from webapp.enginepool import Busy
 from webapp.lab import EXAMPLES
 
 TWO_SOLUTIONS = EXAMPLES[3].puzzle
@@ -115,6 +116,16 @@ def test_every_documented_response_is_real(
     monkeypatch.setattr(webapp.api, "new_seed", lambda: 0)  # seeds 0-99 make no Extreme
     api.get("generate", {"level": "extreme"})  # 503
     api.post("generate", {"level": "extreme"})
+
+    class BusyEngine:
+        def run(self, fn: Any, *args: Any) -> Any:
+            raise Busy("64 jobs are waiting")
+
+    for kind in ("quick", "slow"):
+        monkeypatch.setitem(app.extensions, f"engine.{kind}", BusyEngine())
+    for name in webapp.api.COSTLY:  # 503: too much engine work is waiting
+        api.get(name, VALID[name])
+        api.post(name, VALID[name])
 
     limiting.append(True)
     for name in webapp.api.ENDPOINTS:  # 429

@@ -1,52 +1,96 @@
 """`python -m webapp [--host H] [--port N] [--workers W]`: serve the app with gunicorn.
 
-Defaults: 127.0.0.1, port $PORT or 8000, 2 workers.
+Safe to expose as it is. Each worker process runs gevent: one event loop serves many
+connections, so idle, slow or trickling clients cost a little memory each and never hold up
+the others (sync workers would each be stuck on one of them). A request's head must arrive
+within HEADER_TIMEOUT seconds and its body within BODY_TIMEOUT. The engine's costly work runs
+in ENGINE_PROCESSES processes per worker at a lower priority (webapp.enginepool), so it never
+freezes a worker's event loop. Settings come from the environment (webapp.settings; the
+README lists them); the options here override HOST, PORT and WORKERS.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
+import resource
+import sys
 from typing import Any
 
 from gunicorn.app.base import BaseApplication
 
 from . import create_app
+from .settings import Settings, SettingsError, from_env
 
 
 class Server(BaseApplication):
     """Gunicorn driven from Python, with our options instead of its command line."""
 
-    def __init__(self, options: dict[str, Any]) -> None:
+    def __init__(self, options: dict[str, Any], app_config: dict[str, Any]) -> None:
         self.options = options
+        self.app_config = app_config
         super().__init__()
 
     def load_config(self) -> None:
         for key, value in self.options.items():
-            self.cfg.set(key, value)
+            if key in self.cfg.settings:  # a setting an older gunicorn lacks is left out
+                self.cfg.set(key, value)
 
     def load(self) -> Any:
-        return create_app()
+        return create_app(self.app_config)
+
+
+def gunicorn_options(settings: Settings) -> dict[str, Any]:
+    """Gunicorn's settings for ours."""
+    return {
+        "bind": f"{settings.host}:{settings.port}",
+        "workers": settings.workers,
+        "worker_class": "gevent",
+        "worker_connections": settings.connections,
+        "keepalive": max(1, round(settings.header_timeout)),  # gevent: time for a head
+        "timeout": 30,  # a worker whose loop is stuck this long is restarted
+        "graceful_timeout": 10,
+        "limit_request_line": 8190,  # gunicorn's most: longer links get the app's 414 page
+        "limit_request_fields": 50,
+        "limit_request_field_size": 8190,
+        "accesslog": settings.access_log or None,
+        "access_log_format": '%(h)s "%(r)s" %(s)s %(b)s %(M)sms "%(a)s"',
+        "forwarded_allow_ips": "*" if settings.proxies else "127.0.0.1,::1",
+        "proc_name": "sudoku",
+        "control_socket_disable": True,  # no admin socket in the home folder
+    }
+
+
+def _more_open_files(wanted: int) -> None:
+    """Let each worker hold `wanted` connections (the soft limit is often 1024)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
 
 
 def main(argv: list[str] | None = None) -> None:
+    try:
+        settings = from_env()
+    except SettingsError as err:
+        sys.exit(f"python -m webapp: {err}")
     parser = argparse.ArgumentParser(prog="python -m webapp", description=__doc__)
-    parser.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
-    parser.add_argument(
-        "--port", type=int, default=int(os.environ.get("PORT", 8000)), help="default $PORT or 8000"
-    )
-    parser.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
+    parser.add_argument("--host", default=settings.host, help="address to bind ($HOST)")
+    parser.add_argument("--port", type=int, default=settings.port, help="port ($PORT, 8000)")
+    parser.add_argument("--workers", type=int, default=settings.workers, help="($WORKERS, 2)")
     args = parser.parse_args(argv)
-    print(f"Serving Sudoku on http://{args.host}:{args.port}/", flush=True)
-    Server(
-        {
-            "bind": f"{args.host}:{args.port}",
-            "workers": args.workers,
-            "accesslog": "-",
-            "timeout": 30,
-            "limit_request_line": 8190,  # gunicorn's most: longer links get the app's 414 page
-        }
-    ).run()
+    settings = Settings(
+        **{**settings.__dict__, "host": args.host, "port": args.port, "workers": args.workers}
+    )
+    _more_open_files(settings.connections + 100)
+    storage = settings.limiter_storage
+    print(f"Serving Sudoku on http://{settings.host}:{settings.port}/", flush=True)
+    print(
+        f"{settings.workers} workers (gevent, {settings.connections} connections each), "
+        f"{settings.engine_processes} engine process(es) each; limits kept in {storage}",
+        flush=True,
+    )
+    app_config = {"ENGINE_PROCESSES": settings.engine_processes}
+    Server(gunicorn_options(settings), app_config).run()
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Callable
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,6 +44,8 @@ from .api_params import (
     read,
     split_query,
 )
+from .enginepool import Busy
+from .enginepool import current as engine
 from .sudoku import (
     GRADE_BUDGET,
     HINT_BUDGET,
@@ -107,6 +110,8 @@ COSTLY = {
     "generate": "new",
 }
 
+SLOW_KINDS = ("grade", "new")  # they run in the slow engine processes, as the pages' do
+
 Compute = Callable[[dict[str, Any]], Json]
 
 
@@ -138,7 +143,7 @@ def endpoint(
             values = read(params, _given(), query=request.method != "POST")
             body = ready(values) if ready else None
             if body is None:
-                body = run(compute, values)
+                body = run(compute, values, slow=COSTLY.get(name) in SLOW_KINDS)
             get = request.method != "POST"
             return _answer(body, CACHE if get and cached(values) else None)
 
@@ -150,14 +155,11 @@ def endpoint(
     return register
 
 
-def run(compute: Compute, values: dict[str, Any]) -> Json:
-    """The engine work of an endpoint: handed to the app's engine runner when it has one
-    (`app.extensions["engine"]`, whose `run(fn, *args)` may run it in another process, so
-    `compute`, `values`, the answer and any ApiError are plain picklable data), else done here."""
-    runner: Any = current_app.extensions.get("engine")
-    if runner is None:
-        return compute(values)
-    answer: Json = runner.run(compute, values)
+def run(compute: Compute, values: dict[str, Any], *, slow: bool = False) -> Json:
+    """The engine work of an endpoint, in the app's engine processes (webapp.enginepool:
+    the slow ones for ratings and new puzzles), so `compute`, `values`, the answer and any
+    ApiError are plain picklable data."""
+    answer: Json = engine("slow" if slow else "quick").run(compute, values)
     return answer
 
 
@@ -537,7 +539,17 @@ def _cors(response: Response) -> Response:
     return response
 
 
+def _busy(error: Exception) -> Response:
+    """503 while this worker's engine processes have too much waiting (or one died)."""
+    message = "the puzzle engine is busy right now; try again in a moment"
+    response = error_response(503, "busy", message)
+    response.headers["Retry-After"] = "2"
+    return response
+
+
 bp.register_error_handler(ApiError, _api_error)
+bp.register_error_handler(Busy, _busy)
+bp.register_error_handler(BrokenProcessPool, _busy)
 bp.register_error_handler(HTTPException, _http_error)
 for _status in default_exceptions:  # before any app-wide handler of one status (a 429 page)
     bp.register_error_handler(_status, _http_error)

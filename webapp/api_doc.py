@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 from functools import cache
 
-from .api import ENDPOINTS, PREFIX, Endpoint
+from .api import COSTLY, ENDPOINTS, PREFIX, Endpoint
 from .api_params import MAX_COUNT, Json, Param
 from .sudoku import ALGORITHMS, LEVEL_NAMES
 
@@ -156,7 +156,7 @@ SCHEMAS: Json = {
                         "bad_value, missing_parameter, unknown_parameter, repeated_parameter, "
                         "bad_json, bad_request, not_found, method_not_allowed, too_large, "
                         "unsupported_media_type, no_solution, multiple_solutions, "
-                        "budget_exhausted, no_puzzle, rate_limited, not_ready.",
+                        "budget_exhausted, no_puzzle, rate_limited, not_ready, busy.",
                     },
                     "message": {
                         "type": "string",
@@ -293,7 +293,7 @@ ERRORS = {
     415: "A POST whose body is not JSON.",
     422: "The puzzle is read, but this can't be done with it (see the code).",
     429: "Too many requests from this client; wait as Retry-After says.",
-    503: "No puzzle could be made in time; try again as Retry-After says.",
+    503: "The engine is busy, or no puzzle could be made in time; try again as Retry-After says.",
 }
 RETRY = {
     "Retry-After": {
@@ -369,7 +369,8 @@ def _answer_name(name: str) -> str:
 
 def _operation(endpoint: Endpoint, method: str) -> Json:
     get = method == "get"
-    statuses = sorted({400, 429, *endpoint.errors, *(() if get else (413, 415))})
+    costly = (503,) if endpoint.name in COSTLY else ()
+    statuses = sorted({400, 429, *endpoint.errors, *costly, *(() if get else (413, 415))})
     operation: Json = {
         "operationId": f"{method}_{endpoint.name}",
         "summary": endpoint.summary + ("" if get else " (JSON body)"),

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from flask import Blueprint, make_response, redirect, render_template, request
 from werkzeug.wrappers import Response
 
+from . import limits
+from .enginepool import current as engine
 from .htmx import is_htmx
 from .sudoku import (
     BOX_OF,
@@ -216,6 +218,7 @@ def lab_url(code: str, algorithm: str | None = None, step: int = 1) -> str:
 
 
 @bp.get("/lab/<puzzle>")
+@limits.costly("engine", cost=lambda: 1 if request.args.get("algo") else len(TRACEABLE))
 def puzzle_page(puzzle: str) -> Response:
     """The side by side (no algo=) or one algorithm's step view; other spellings redirect."""
     grid = decode_cells(puzzle, "the puzzle")
@@ -237,7 +240,8 @@ def puzzle_page(puzzle: str) -> Response:
     return response
 
 
-def _side_by_side(grid: Grid, code: str) -> Response:
+def side_by_side_runs(grid: Grid) -> list[Run]:
+    """Every algorithm on `grid` under the lab's node budget (the engine's part)."""
     runs = []
     for algorithm in TRACEABLE:
         budget = Budget(nodes=NODES)
@@ -256,6 +260,11 @@ def _side_by_side(grid: Grid, code: str) -> Response:
                 stats.seconds * 1000,
             )
         )
+    return runs
+
+
+def _side_by_side(grid: Grid, code: str) -> Response:
+    runs = engine("slow").run(side_by_side_runs, grid)
     context = {
         "code": code,
         "squares": _squares(grid, None),
@@ -271,7 +280,7 @@ def _side_by_side(grid: Grid, code: str) -> Response:
 
 
 def _step_view(grid: Grid, code: str, algorithm: str, step: int) -> Response:
-    run = trace(grid, algorithm, nodes=NODES, step=step, limit=LIMIT)
+    run = engine().run(trace, grid, algorithm, nodes=NODES, step=step, limit=LIMIT)
     if step > max(run.nodes, 1):
         steps = (
             f"has {run.nodes:,} step{'s' if run.nodes > 1 else ''}"

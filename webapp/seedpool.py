@@ -7,7 +7,9 @@ sleeps on a condition. `take` hands out a ready puzzle and wakes the thread to r
 none is ready it generates one on the spot. The pool is only a cache: each puzzle's seed
 reproduces it with `generate`, so it holds no game state.
 
-The thread starts at the first `take` (or `start`). The app makes one pool per worker process
+`make` may hand the work to the engine processes (the app does): the thread then only waits.
+`ready` hands out a ready puzzle or None, never generating. The thread starts at the first
+`take` or `ready` (or `start`). The app makes one pool per worker process
 when it is created (after gunicorn forks), unless its SEED_POOL setting is 0.
 """
 
@@ -21,6 +23,16 @@ from .sudoku import LEVEL_NAMES, Generated, generate, level_name, new_seed
 
 Maker = Callable[[str, int], Generated]  # (level, seed) -> puzzle
 DEFAULT_SIZE = 3  # ready puzzles kept per level
+RETRY_SECONDS = 1.0  # pause after a puzzle could not be made (the engine busy)
+# Seeds that make a puzzle of their level at the first attempt (tests/test_serve_app.py checks
+# them): what "New puzzle" falls back on when the pool is empty and fresh seeds take too long.
+KNOWN_SEEDS = {
+    "Easy": (127904006, 343043868, 539572182, 549565454, 694923749, 923418596),
+    "Medium": (597600704, 451631868, 841140768, 614791076, 588208073, 904521971),
+    "Hard": (629771972, 473622150, 257627256, 2721768, 659496831, 86676382),
+    "Expert": (874844775, 956665002, 735704366, 526441375, 729488335, 337405251),
+    "Extreme": (864508179, 404096840, 800979297, 551460444, 684744008, 81948300),
+}
 
 
 class SeedPool:
@@ -44,13 +56,18 @@ class SeedPool:
 
     def take(self, level: str) -> Generated:
         """A ready puzzle at `level`, or one generated now if none is ready."""
+        found = self.ready(level)
+        return found if found is not None else self._make(level_name(level), new_seed())
+
+    def ready(self, level: str) -> Generated | None:
+        """A ready puzzle at `level` if there is one (the refill is woken), else None."""
         name = level_name(level)
         with self._changed:
             self._start_locked()
             ready = self._ready.get(name)
             found = ready.popleft() if ready else None
             self._changed.notify_all()
-        return found if found is not None else self._make(name, new_seed())
+        return found
 
     def start(self) -> None:
         """Start filling the pool now rather than at the first `take`."""
@@ -98,7 +115,12 @@ class SeedPool:
 
     def _refill(self) -> None:
         while (name := self._next_level()) is not None:
-            made = self._make(name, new_seed())
+            try:
+                made = self._make(name, new_seed())
+            except Exception:  # the engine busy, or its process died: try again shortly
+                with self._changed:
+                    self._changed.wait(RETRY_SECONDS)
+                continue
             with self._changed:
                 if len(self._ready[name]) < self.size:
                     self._ready[name].append(made)

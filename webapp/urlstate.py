@@ -38,6 +38,7 @@ to it. Anything that cannot be read raises `StateError`, whose message says what
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -544,6 +545,13 @@ class FormInput:
     shown_at: int | None = None  # the server's clock (whole seconds) when the page was made
 
 
+def typed(text: str) -> str:
+    """What was typed into a cell, with digits of any script as ASCII: full-width and
+    superscript digits (by NFKC), Arabic-Indic or Devanagari ones (decimal digits)."""
+    text = unicodedata.normalize("NFKC", text.strip())[:20]
+    return "".join(str(unicodedata.decimal(ch)) if ch.isdecimal() else ch for ch in text)
+
+
 def _notes_text(text: str) -> int:
     """The mask of a cell's notes written as digits ('137'), 0 if the text is not that."""
     if not text or not text.isascii() or not text.isdigit() or "0" in text or len(text) > 9:
@@ -584,7 +592,7 @@ def from_form(form: Mapping[str, Sequence[str]]) -> FormInput:
             continue
         if playing and previous.puzzle[cell]:
             raise StateError(f"{cell_name(cell)} holds a given, which can't be changed in play")
-        text = value.strip()
+        text = typed(value)
         if len(text) == 1 and "1" <= text <= "9":
             digit = ord(text) - 48
             if playing and notes_mode and digit != previous.entries[cell]:
@@ -596,12 +604,12 @@ def from_form(form: Mapping[str, Sequence[str]]) -> FormInput:
         elif text == "0":
             notes[cell] = -1  # cleared, whatever its notes field says
         elif text not in ("", "."):
-            bad[cell] = text[:8]
+            bad[cell] = value.strip()[:8]
     if playing:
         for cell in range(81):
             value = _single(form, f"n{cell}")
             if value and not cells[cell] and not previous.puzzle[cell] and not notes[cell]:
-                notes[cell] = _notes_text(value.strip())
+                notes[cell] = _notes_text(typed(value))
     notes = [max(mask, 0) for mask in notes]
     selected = _read_selected(_single(form, "cell"), "the selected cell")
     state = replace(previous, cell=selected, notes_mode=notes_mode)

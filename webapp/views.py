@@ -7,6 +7,7 @@ Form posts without JavaScript are answered 303 See Other to the state URL (post/
 
 from __future__ import annotations
 
+import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -24,15 +25,17 @@ from flask import (
 from werkzeug.routing import BaseConverter
 from werkzeug.wrappers import Response as BaseResponse
 
-from . import hint_panel, page_rating, play, present
+from . import hint_panel, limits, page_rating, play, present, seedcheck
+from .enginepool import current as engine
 from .htmx import is_htmx
+from .origin import origin
+from .seedpool import KNOWN_SEEDS
 from .sudoku import (
     LEVEL_NAMES,
     SEED_LIMIT,
     Generated,
     NotFound,
     PuzzleFormatError,
-    generate,
     level_name,
     new_seed,
     parse,
@@ -53,6 +56,8 @@ bp = Blueprint("sudoku", __name__)
 NEW_LINKS = tuple((name, f"/new/{name.lower()}") for name in LEVEL_NAMES)
 MAX_URL = 4096  # characters in a request's path and query; a state URL we make is under 2,000
 SEED_ATTEMPTS = 100  # seeds a seed link may try (a link we made hits at the first)
+NEW_ATTEMPTS = 20  # fresh seeds /new/<level> tries when its pool is empty (~0.2 s), then
+# it takes one of seedpool.KNOWN_SEEDS (one attempt): Extreme needs ~130 fresh seeds on average
 
 
 @dataclass(frozen=True)
@@ -78,12 +83,20 @@ def render_game(
     the parts an edit cannot change (the page keeps its own: hx-preserve)."""
     panel = None
     if state.hint and state.mode is Mode.PLAY:
-        panel = hint_panel.panel(state, hint_panel.for_state(state))
-    board = present.build(state, bad, panel, problem)
+        panel = hint_panel.panel(state, engine().run(hint_panel.for_state, state))
+    # Showing the solution or marking wrong entries solves the puzzle: the engine's work. The
+    # rest of the board is quick and stays in the worker.
+    if state.solve or state.checked or state.mistakes:
+        board = engine().run(present.build, state, bad, panel, problem)
+    else:
+        board = present.build(state, bad, panel, problem)
     rating = None
-    if state.mode is Mode.PLAY:  # a fragment shows it only if known: grading can take a while
-        rating = page_rating.known(state.puzzle) if is_htmx() else page_rating.rate(state.puzzle)
-    host = request.host_url.rstrip("/")
+    if state.mode is Mode.PLAY:  # if not ready at once, the page loads it afterwards
+        rating = page_rating.known(state.puzzle)  # a fragment (an edit) never waits for one
+        if rating is None and not is_htmx() and limits.spend("grade"):
+            wait = current_app.config["RATING_WAIT"]
+            rating = page_rating.rate_soon(state.puzzle, engine("slow"), wait)
+    host = origin()
     context = {
         "board": board,
         "puzzle_code": encode_cells(state.puzzle),
@@ -151,10 +164,34 @@ def play_legacy() -> BaseResponse:
     return redirect(legacy.url if legacy else "/", 301)
 
 
+def _seed_checked(state: GameState) -> GameState:
+    """The state without a seed (g=) that does not make its puzzle: no false seed link."""
+    if not state.origin:
+        return state
+    slow = engine("slow")  # one attempt of the generator: up to a second for Extreme
+    allowed = seedcheck.made_by(state.origin, slow, allowed=False) is not None or (
+        limits.spend("new")
+    )
+    return seedcheck.checked(state, slow, allowed)
+
+
+def _costly_url() -> bool:
+    """The state in the URL makes the engine work: a hint or the solution is shown."""
+    return request.args.get("hint", "") not in ("", "0") or request.args.get("solve") == "1"
+
+
+def _costly_form() -> bool:
+    """The posted form makes the engine work: a hint or the solution is asked for or shown."""
+    form = request.form
+    asked = set(form.getlist("action")) & ENGINE_ACTIONS
+    return bool(asked) or form.get("hint", "") not in ("", "0") or form.get("solve") == "1"
+
+
 @bp.get("/p/<version>/<puzzle>")
+@limits.costly("engine", when=_costly_url)
 def state_page(version: str, puzzle: str) -> BaseResponse:
     """The page for a state URL; any other spelling of the same state redirects to the canonical."""
-    state = from_url(version, puzzle, request.args.to_dict(flat=False))
+    state = _seed_checked(from_url(version, puzzle, request.args.to_dict(flat=False)))
     query = request.query_string.decode("latin-1")
     if request.path + ("?" + query if query else "") != state.url:
         return redirect(state.url, 301)
@@ -191,9 +228,11 @@ class Action:
     make: Callable[[GameState], GameState]
     url_header: str  # PUSH or REPLACE
     play_only: bool = False  # the hint buttons, which only play mode has
+    engine: bool = False  # `make` solves the puzzle or finds a hint: run in the engine
 
 
 def _apply_hint(state: GameState) -> GameState:
+    """Apply the hint (run in the engine: finding it searches)."""
     return play.record(state, hint_panel.apply(state, hint_panel.for_state(state)), hint=True)
 
 
@@ -206,14 +245,14 @@ ACTIONS = {  # the form's `action` -> what it does (no action: "update")
     "update": Action(lambda s: replace(s, hint=0), REPLACE),
     "solve": Action(lambda s: replace(s, solve=True, hint=0), PUSH),
     "hide": Action(lambda s: replace(s, solve=False), PUSH),
-    "play": Action(play.start, PUSH),  # after play.start_problem found nothing wrong
-    "play-anyway": Action(play.start, PUSH),
+    "play": Action(play.start, PUSH, engine=True),  # after play.start_problem found nothing wrong
+    "play-anyway": Action(play.start, PUSH, engine=True),
     "enter": Action(play.edit_givens, PUSH),
     "clear": Action(play.clear, PUSH),
     "undo": Action(play.undo, REPLACE, play_only=True),
     "redo": Action(play.redo, REPLACE, play_only=True),
-    "rewind": Action(play.rewind, REPLACE, play_only=True),
-    "check": Action(play.check, REPLACE, play_only=True),
+    "rewind": Action(play.rewind, REPLACE, play_only=True, engine=True),
+    "check": Action(play.check, REPLACE, play_only=True, engine=True),
     "fill": Action(play.fill_candidates, REPLACE, play_only=True),
     "notes": Action(lambda s: replace(s, notes_mode=not s.notes_mode), REPLACE, play_only=True),
     "pause": Action(lambda s: replace(s, paused=True, hint=0), REPLACE, play_only=True),
@@ -223,16 +262,25 @@ ACTIONS = {  # the form's `action` -> what it does (no action: "update")
         lambda s: replace(s, hint=min(s.hint + 1, HINT_LEVELS)), REPLACE, play_only=True
     ),
     "hint-close": Action(lambda s: replace(s, hint=0), REPLACE, play_only=True),
-    "hint-apply": Action(_apply_hint, PUSH, play_only=True),
+    "hint-apply": Action(_apply_hint, PUSH, play_only=True, engine=True),
     **{f"digit-{d}": Action(_pick_digit(d), REPLACE, play_only=True) for d in range(1, 10)},
 }
 
 
+ENGINE_ACTIONS = {name for name, action in ACTIONS.items() if action.engine} | {
+    "solve",
+    "hint",
+    "hint-more",
+}
+
+
 @bp.post("/edit")
+@limits.costly("engine", when=_costly_form)
 def edit() -> BaseResponse:
     """Every change to the grid and every button under it posts here. What was typed since the
     page was made is one move in the undo history; the button's action comes after it."""
     posted = from_form(request.form.to_dict(flat=False))
+    posted = replace(posted, state=_seed_checked(posted.state))
     actions = request.form.getlist("action")
     if len(actions) > 1:
         raise StateError("the form names more than one action")
@@ -246,9 +294,9 @@ def edit() -> BaseResponse:
         raise StateError(f"{name!r} works in play mode; press Start playing first")
     state = play.typed(posted.previous, posted.state)
     state = play.advance_clock(posted.previous, state, posted.shown_at, int(time.time()))
-    if name == "play" and (problem := play.start_problem(state.puzzle)):
+    if name == "play" and (problem := engine().run(play.start_problem, state.puzzle)):
         return render_game(state, problem=problem, code=422, url_header=REPLACE)
-    state = action.make(state)
+    state = engine().run(action.make, state) if action.engine else action.make(state)
     if not is_htmx():
         return redirect(state.url, 303)
     before = posted.previous
@@ -280,6 +328,7 @@ def load() -> BaseResponse:
 def _generated(made: Generated) -> BaseResponse:
     """Open a generated puzzle at its own URL, which names its level and seed."""
     page_rating.remember(made.puzzle, made.grade)
+    seedcheck.remember(made)
     state = GameState(made.puzzle, origin=f"{made.level.lower()}-{made.seed}")
     return redirect(state.url, 303)
 
@@ -292,21 +341,58 @@ def _level(level: str) -> str:
 
 
 @bp.get("/new/<level>")
+@limits.costly("new")
 def new_puzzle(level: str) -> BaseResponse:
-    """A new puzzle at a level, from the warm pool (or made now), opened at its URL."""
+    """A new puzzle at a level, from the warm pool, or made now within a budget: NEW_ATTEMPTS
+    fresh seeds, then one of the known seeds (a single attempt)."""
     name = _level(level)
     pool = current_app.extensions.get("seedpool")
-    return _generated(pool.take(name) if pool else generate(name, new_seed()))
+    made = pool.ready(name) if pool else None
+    tries = ((new_seed(), NEW_ATTEMPTS), (secrets.choice(KNOWN_SEEDS[name]), 1))
+    for seed, attempts in tries if made is None else ():
+        try:
+            made = engine("slow").run(page_rating.generated, name, seed, attempts)
+            break
+        except NotFound:
+            continue
+    if made is None:
+        raise NoPuzzleYet(name)
+    return _generated(made)
+
+
+class NoPuzzleYet(Exception):
+    """No puzzle at this level was ready and none came within the budget."""
+
+    def __init__(self, level: str) -> None:
+        super().__init__(level)
+        self.level = level
+
+
+@bp.app_errorhandler(NoPuzzleYet)
+def no_puzzle_yet(error: NoPuzzleYet) -> BaseResponse:
+    """503 with what happened and what to do: the pool is being refilled."""
+    from .errors import error_page
+
+    name = error.level
+    message = (
+        f"No {name} puzzle is ready just now: the generator gave up within its budget. "
+        "It is making more; try again in a few seconds."
+    )
+    response = error_page(503, message, fallback=f"/new/{name.lower()}")
+    response.headers["Retry-After"] = "5"
+    return response
 
 
 @bp.get("/new/<level>/<int:seed>")
+@limits.costly("new")
 def seeded_puzzle(level: str, seed: int) -> BaseResponse:
     """The puzzle a level and seed make: the same on every machine."""
     name = _level(level)
     if seed >= SEED_LIMIT:
         raise StateError(f"the seed is {seed}; seeds go from 0 to {SEED_LIMIT - 1}")
     try:
-        return _generated(generate(name, seed, max_attempts=SEED_ATTEMPTS))
+        made = engine("slow").run(page_rating.generated, name, seed, SEED_ATTEMPTS)
+        return _generated(made)
     except NotFound:
         raise StateError(
             f"no {name} puzzle comes from the seeds {seed} to {seed + SEED_ATTEMPTS - 1}; "
@@ -315,11 +401,21 @@ def seeded_puzzle(level: str, seed: int) -> BaseResponse:
         ) from None
 
 
+def _rating_known() -> bool:
+    """The puzzle whose rating is asked for is rated already (so asking costs nothing)."""
+    try:
+        puzzle = decode_cells(str((request.view_args or {})["code"]), "the puzzle")
+    except (KeyError, StateError):
+        return False
+    return page_rating.known(puzzle) is not None
+
+
 @bp.get("/difficulty/<code>")
+@limits.costly("grade", when=lambda: not _rating_known())
 def rating(code: str) -> Response:
-    """The difficulty line of a puzzle (htmx loads it when a fragment did not have it)."""
+    """The difficulty line of a puzzle (htmx loads it when a page did not have it)."""
     puzzle = decode_cells(code, "the puzzle")
-    context = {"rating": page_rating.rate(puzzle)}
+    context = {"rating": page_rating.rate(puzzle, engine("slow"))}
     response = make_response(render_template("partials/difficulty.html", **context))
     response.headers["Cache-Control"] = "public, max-age=86400"
     response.headers["X-Robots-Tag"] = "noindex, nofollow"

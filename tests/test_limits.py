@@ -1,0 +1,189 @@
+"""Per-client limits on the costly routes (Flask-Limiter): who counts as one client, which
+requests count, what a client over its limit sees, and counts shared by every worker."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from puzzles import EASY
+
+from webapp import create_app, limits
+from webapp.sudoku import parse
+from webapp.urlstate import GameState, encode_cells
+
+CODE = encode_cells(parse(EASY))
+LIMITED = {
+    "TESTING": True,
+    "SEED_POOL": 0,
+    "RATELIMIT_ENABLED": True,
+    "LIMITS": {"engine": "3 per minute", "grade": "2 per minute", "new": "2 per minute"},
+}
+
+
+def limited_app(**config: object) -> Flask:
+    return create_app({**LIMITED, **config})
+
+
+def from_(address: str) -> dict[str, str]:
+    return {"REMOTE_ADDR": address}
+
+
+@pytest.fixture
+def limited() -> FlaskClient:
+    return limited_app().test_client()
+
+
+def test_a_client_over_its_limit_gets_a_429_page(limited: FlaskClient) -> None:
+    for seed in (1, 2):
+        assert limited.get(f"/new/easy/{seed}").status_code == 303
+    refused = limited.get("/new/easy/3")
+    page = refused.get_data(as_text=True)
+    assert refused.status_code == 429
+    assert "Too many new puzzles asked for from your address: 2 a minute." in page
+    assert int(refused.headers["Retry-After"]) >= 1
+    assert refused.headers["X-RateLimit-Limit"] == "2"
+    assert refused.headers["X-RateLimit-Remaining"] == "0"
+    assert "<title>" in page and "Try again in" in page  # the site's own error page
+    other = limited.get("/new/easy/3", environ_base=from_("10.0.0.2"))
+    assert other.status_code == 303  # another client is not held back
+
+
+def test_one_allowance_for_hints_solves_and_the_lab_wherever_they_are_asked(
+    limited: FlaskClient,
+) -> None:
+    form = {"v": "1", "state": GameState(parse(EASY)).url, "action": "hint"}
+    assert limited.post("/edit", data=form).status_code == 303
+    assert limited.get(GameState(parse(EASY), solve=True).url).status_code == 200
+    assert limited.get(f"/lab/{CODE}?algo=mrv&step=2").status_code == 200
+    assert limited.get(GameState(parse(EASY), hint=1).url).status_code == 429
+    assert limited.post("/edit", data=form).status_code == 429
+    api = limited.get("/api/v1/hint", query_string={"puzzle": EASY})
+    assert api.status_code == 429 and api.get_json()["error"]["code"] == "rate_limited"
+    assert limited.get("/api/v1/check", query_string={"puzzle": EASY}).status_code == 200
+
+
+def test_edits_and_pages_that_need_no_engine_are_never_limited(limited: FlaskClient) -> None:
+    for n in range(30):
+        form = {"v": "1", "state": GameState(parse(EASY)).url, "c1": str(n % 9 + 1)}
+        assert limited.post("/edit", data=form).status_code == 303
+        assert limited.get(GameState(parse(EASY)).url).status_code == 200
+        assert limited.get("/").status_code == 200
+
+
+def test_the_lab_side_by_side_counts_five(limited: FlaskClient) -> None:
+    """Five algorithms at once: over an allowance of 3 at once."""
+    assert limited.get(f"/lab/{CODE}").status_code == 429
+
+
+def test_a_known_rating_is_free_and_a_new_one_counts(limited: FlaskClient) -> None:
+    from webapp import page_rating
+
+    page_rating._known.clear()
+    assert limited.get(GameState(parse(EASY)).url).status_code == 200  # rates it: 1 of 2
+    for _ in range(5):
+        assert limited.get(f"/difficulty/{CODE}").status_code == 200  # known: free
+    other = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    assert limited.get(f"/difficulty/{encode_cells(parse(other))}").status_code == 200
+    third = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+    assert limited.get(f"/difficulty/{encode_cells(parse(third))}").status_code == 429
+    page_rating._known.clear()
+    page = limited.get(GameState(parse(third)).url)
+    assert page.status_code == 200 and "Rating the puzzle" in page.get_data(as_text=True)
+
+
+def test_ipv6_clients_count_per_64() -> None:
+    app = limited_app()
+    keys = {}
+    for address in ("2001:db8:1:2::1", "2001:db8:1:2:ffff::9", "2001:db8:1:3::1", "10.0.0.7"):
+        with app.test_request_context(environ_base=from_(address)):
+            keys[address] = limits.client_key()
+    assert keys["2001:db8:1:2::1"] == keys["2001:db8:1:2:ffff::9"] == "2001:db8:1:2::/64"
+    assert keys["2001:db8:1:3::1"] != keys["2001:db8:1:2::1"]
+    assert keys["10.0.0.7"] == "10.0.0.7"
+
+
+def test_behind_a_trusted_proxy_the_forwarded_address_counts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("PROXIES", "1")
+    client = limited_app().test_client()
+    proxy = from_("10.0.0.1")
+    for n in (1, 2):
+        headers = {"X-Forwarded-For": "203.0.113.5"}
+        assert client.get(f"/new/easy/{n}", headers=headers, environ_base=proxy).status_code == 303
+    headers = {"X-Forwarded-For": "203.0.113.5"}
+    assert client.get("/new/easy/3", headers=headers, environ_base=proxy).status_code == 429
+    headers = {"X-Forwarded-For": "203.0.113.6"}
+    assert client.get("/new/easy/3", headers=headers, environ_base=proxy).status_code == 303
+
+
+def test_without_proxies_a_forwarded_address_is_ignored(limited: FlaskClient) -> None:
+    for n in (1, 2, 3):
+        headers = {"X-Forwarded-For": f"203.0.113.{n}"}
+        response = limited.get(f"/new/easy/{n}", headers=headers)
+    assert response.status_code == 429
+
+
+def test_decorating_a_blueprint_limits_all_its_routes() -> None:
+    """What the JSON API does: one line where the blueprint is registered."""
+    from flask import Blueprint
+
+    bp = Blueprint("extra", __name__)
+
+    @bp.get("/extra/<n>")
+    def extra(n: str) -> str:
+        return n
+
+    limits.costly("new")(bp)
+    app = limited_app()
+    app.register_blueprint(bp)
+    client = app.test_client()
+    assert [client.get(f"/extra/{n}").status_code for n in range(3)] == [200, 200, 429]
+    assert client.get("/new/easy/1").status_code == 429  # the same allowance as /new
+
+
+def test_unknown_kind_of_limit() -> None:
+    with pytest.raises(ValueError, match="unknown kind of limit 'lots'"):
+        limits.costly("lots")
+
+
+@pytest.fixture
+def redis_url(tmp_path: Path) -> Iterator[str]:
+    """A private Redis on a unix socket, as `./dev serve` starts (`./dev test` installs it)."""
+    server = shutil.which("redis-server")
+    if server is None:
+        pytest.skip("no redis-server (./dev test installs it with apt-get)")
+    socket = tmp_path / "redis.sock"
+    process = subprocess.Popen(
+        [server, "--port", "0", "--unixsocket", str(socket), "--save", ""],
+        stdout=subprocess.DEVNULL,
+    )
+    try:
+        for _ in range(100):
+            if socket.exists():
+                break
+            time.sleep(0.05)
+        yield f"redis+unix://{socket}"
+    finally:
+        process.terminate()
+        process.wait(10)
+
+
+def test_workers_share_the_counts_in_redis(redis_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two apps stand for two worker processes: with Redis, a client's requests to either
+    count against one allowance (with memory:// each would allow its own)."""
+    monkeypatch.setenv("LIMITER_STORAGE", redis_url)
+    first = limited_app().test_client()
+    second = limited_app().test_client()
+    assert first.get("/new/easy/1").status_code == 303
+    assert second.get("/new/easy/2").status_code == 303
+    assert first.get("/new/easy/3").status_code == 429
+    assert second.get("/new/easy/3").status_code == 429
+    assert first.get("/healthz").status_code == 200

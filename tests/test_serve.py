@@ -1,0 +1,208 @@
+"""The server as `python -m webapp` runs it (the README's serve command, under `./dev serve`):
+slow and idle clients, bad bodies, the engine processes, the health check and the access log.
+
+One server for the module, with one worker so that a client that could block a worker would
+block the whole site, and short timeouts so the tests stay quick.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import select
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import free_port
+from puzzles import EASY
+
+from webapp.sudoku import parse
+from webapp.urlstate import GameState
+
+ROOT = Path(__file__).resolve().parent.parent
+HARDEST = "..2...7...1.....6.5......18....37.......49.....41.23....3.2.9...8.....5.6.......2"
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int, Path]]:
+    """`python -m webapp` with one worker and one engine process: (base URL, port, log)."""
+    port = free_port()
+    log_path = tmp_path_factory.mktemp("serve") / "server.log"
+    env = {
+        **os.environ,
+        "PORT": str(port),
+        "WORKERS": "1",
+        "ENGINE_PROCESSES": "1",
+        "HEADER_TIMEOUT": "2",
+        "BODY_TIMEOUT": "1",
+        "LIMITER_STORAGE": "memory://",
+    }
+    with log_path.open("w") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "webapp"], cwd=ROOT, env=env, stdout=log, stderr=log
+        )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(base + "/healthz", timeout=1) as answer:
+                    assert answer.status == 200
+                    break
+            except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    pytest.fail(f"the server did not come up: {log_path.read_text()[-2000:]}")
+                time.sleep(0.2)
+        yield base, port, log_path
+    finally:
+        process.terminate()
+        process.wait(15)
+
+
+def raw(port: int, data: bytes, timeout: float = 5) -> bytes:
+    """Send raw bytes, read the answer until the server closes or `timeout` passes."""
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as conn:
+        conn.sendall(data)
+        chunks = []
+        try:
+            while chunk := conn.recv(65536):
+                chunks.append(chunk)
+                if b"\r\n\r\n" in b"".join(chunks) and b"Connection: close" not in data:
+                    break
+        except TimeoutError:
+            pass
+    return b"".join(chunks)
+
+
+def get(base: str, path: str, timeout: float = 10) -> tuple[int, str]:
+    """Status and text of a GET; a server that does not answer in `timeout` s fails the test
+    (blocked sync workers answered only after their 30 s worker timeout)."""
+    with urllib.request.urlopen(base + path, timeout=timeout) as answer:
+        return answer.status, answer.read().decode()
+
+
+def test_idle_and_trickling_clients_do_not_block_the_site(served: tuple[str, int, Path]) -> None:
+    """With sync workers, two idle connections blocked both workers until their 30 s timeout:
+    here 40 idle and 40 trickling connections hold one worker, and pages still come at once."""
+    base, port, _ = served
+    held = []
+    try:
+        for n in range(80):
+            conn = socket.create_connection(("127.0.0.1", port), timeout=5)
+            if n % 2:
+                conn.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+            held.append(conn)
+        for path in ("/healthz", "/", GameState(parse(EASY)).url):
+            assert get(base, path)[0] == 200
+    finally:
+        for conn in held:
+            conn.close()
+
+
+def test_a_head_that_never_ends_is_cut_off(served: tuple[str, int, Path]) -> None:
+    """HEADER_TIMEOUT (2 s here): a client trickling its head is disconnected."""
+    _, port, _ = served
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
+        conn.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        start = time.monotonic()
+        closed = False
+        while not closed and time.monotonic() - start < 15:
+            time.sleep(0.3)
+            try:
+                conn.sendall(b"X-Slow: 1\r\n")
+                closed = bool(select.select([conn], [], [], 0)[0]) and conn.recv(100) == b""
+            except OSError:
+                closed = True
+        assert closed and time.monotonic() - start < 12  # not held for as long as it trickles
+
+
+def test_a_trickled_body_gets_408(served: tuple[str, int, Path]) -> None:
+    """BODY_TIMEOUT (1 s here): a body that does not come in time is answered 408."""
+    _, port, _ = served
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
+        head = (
+            b"POST /edit HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n"
+            b"Content-Type: application/x-www-form-urlencoded\r\n\r\nv=1"
+        )
+        conn.sendall(head)
+        answer = conn.recv(65536)  # within the socket's 10 s
+        assert answer.startswith(b"HTTP/1.1 408"), answer[:200]
+
+
+def test_a_malformed_chunked_body_gets_400_not_500(served: tuple[str, int, Path]) -> None:
+    _, port, _ = served
+    request = (
+        b"POST /edit HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n"
+        b"Content-Type: application/x-www-form-urlencoded\r\nConnection: close\r\n\r\n"
+        b"zz\r\nv=1\r\n0\r\n\r\n"
+    )
+    answer = raw(port, request)
+    assert answer.startswith(b"HTTP/1.1 400"), answer[:300]
+    assert b"body is malformed" in answer
+
+
+def test_a_good_chunked_body_is_read(served: tuple[str, int, Path]) -> None:
+    _, port, _ = served
+    body = b"v=1&state=%2F&c0=5"
+    request = (
+        b"POST /edit HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n"
+        b"Content-Type: application/x-www-form-urlencoded\r\nConnection: close\r\n\r\n"
+        + f"{len(body):x}\r\n".encode()
+        + body
+        + b"\r\n0\r\n\r\n"
+    )
+    answer = raw(port, request)
+    assert answer.startswith(b"HTTP/1.1 303"), answer[:300]
+    assert b"Location: /p/v1/5" in answer
+
+
+def test_engine_work_runs_in_engine_processes(served: tuple[str, int, Path]) -> None:
+    """A hint, a solution and a lab page come from the engine processes, and say what the
+    engine says in the worker (the test client's app runs it in place)."""
+    from webapp import create_app
+
+    base, _, _ = served
+    local = create_app({"TESTING": True, "SEED_POOL": 0}).test_client()
+    for state in (
+        GameState(parse(EASY), hint=3),
+        GameState(parse(EASY), solve=True),
+    ):
+        status, served_page = get(base, state.url)
+        here = local.get(state.url).get_data(as_text=True)
+        assert status == 200
+        assert _board(served_page) == _board(here) != ""
+    children = subprocess.run(
+        ["pgrep", "-f", "multiprocessing.spawn"], capture_output=True, text=True
+    ).stdout.split()
+    assert children, "no engine process runs"
+
+
+def _board(page: str) -> str:
+    """The grid form of a game page: digits, solved cells and the hint's marks."""
+    found = re.search(r'<form id="board".*?</form>', page, re.S)
+    return found.group(0) if found else ""
+
+
+def test_a_page_does_not_wait_for_a_slow_rating(served: tuple[str, int, Path]) -> None:
+    """Grading one of the hardest puzzles takes up to a second: the page comes without it,
+    with a placeholder that loads the rating, and the rating then comes from the engine."""
+    base, _, _ = served
+    url = GameState(parse(HARDEST)).url
+    status, page = get(base, url)
+    assert status == 200 and "Rating the puzzle" in page
+    status, line = get(base, "/difficulty/" + url.split("/")[-1], timeout=120)  # a busy CI
+    assert status == 200 and "Extreme" in line
+
+
+def test_health_and_access_log(served: tuple[str, int, Path]) -> None:
+    base, _, log = served
+    status, body = get(base, "/healthz")
+    assert (status, body) == (200, "ok\n")
+    time.sleep(0.2)
+    assert re.search(r'127\.0\.0\.1 "GET /healthz HTTP/1\.1" 200 3 \d+ms', log.read_text())
