@@ -104,7 +104,7 @@ def test_a_chain_is_shown_whole(browser: Browser, server: str, size: str) -> Non
         page.goto(state.url)
         chain = fold(page, "The whole chain")
         chain.locator("summary").click()
-        expect(chain.locator("li")).to_have_text(step.notation[0])
+        expect(chain.locator("li")).to_have_text(step.chains[0].notation)
         expect(page.locator(".cell.hint-cell")).to_have_count(len(set(step.cells)))
         check_page(page, size, "hint-chain")
 

@@ -41,13 +41,16 @@ def test_new_puzzle_at_each_level(client: FlaskClient, level: str) -> None:
 
 
 def test_a_seed_link_gives_its_puzzle(client: FlaskClient) -> None:
-    state, page = opened(client, "/new/hard/4")
-    assert state.puzzle == parse(HARD_4) and state.origin == "hard-4"
-    assert "hardest step: Claiming" in page and "Techniques this puzzle needs" in page
+    made = generate("hard", 1)
+    state, page = opened(client, f"/new/hard/{made.seed}")
+    assert state.puzzle == made.puzzle and state.origin == f"hard-{made.seed}"
+    assert f"hardest step: {made.grade.hardest}" in page and "Techniques this puzzle needs" in page
 
 
 def test_a_seed_that_misses_moves_to_the_seed_that_hits(client: FlaskClient) -> None:
-    assert client.get("/new/hard/1").headers["Location"].endswith("?g=hard-4")
+    seed = next(s for s in range(1, 100) if generate("hard", s).seed != s)  # a seed that misses
+    hit = generate("hard", seed).seed
+    assert client.get(f"/new/hard/{seed}").headers["Location"].endswith(f"?g=hard-{hit}")
 
 
 @pytest.mark.parametrize(

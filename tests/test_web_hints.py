@@ -256,7 +256,7 @@ def before_step(line: str, technique: str) -> tuple[GameState, Step]:
 def test_simple_colouring_draws_its_two_colours_apart(client: FlaskClient) -> None:
     state, step = before_step(COLOURING, "Simple colouring")
     page = html(client.get(state.url))
-    assert "Colouring the strong links" in panel_html(page)
+    assert "Colouring the cells joined by strong links" in panel_html(page)
     first, second = step.colours
     assert len(first) + len(second) == len(step.candidates) and first and second
     assert page.count('class="hint-colour-1"') == len(first)
@@ -270,8 +270,11 @@ def test_a_chain_is_shown_whole_and_folded(client: FlaskClient) -> None:
     state, step = before_step(X_CHAIN, "X-chain")
     page = html(client.get(state.url))
     (chain,) = folded(page)["The whole chain"]
-    assert chain == step.notation[0] and "…" not in chain and "..." not in chain
-    assert chain.count("=") == chain.count("-") + 1  # strong links at both ends
+    assert chain == step.chains[0].notation and "…" not in chain and "..." not in chain
+    nodes = chain.split(" → ")
+    assert len(nodes) == len(step.chains[0].nodes) and nodes[-1].endswith(
+        f"={step.chains[0].nodes[-1].digit}"
+    )
     for cell in step.cells:
         assert re.search(rf'id="c{cell}"[^>]*class="[^"]*hint-cell', page) or re.search(
             rf'class="[^"]*hint-cell[^"]*"[^>]*id="c{cell}"', page
