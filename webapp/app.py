@@ -12,7 +12,7 @@ from typing import Any
 
 from flask import Flask, Response
 
-from . import errors, lab, views
+from . import errors, lab, learn, views
 from .htmx import add_vary
 from .seedpool import SeedPool
 
@@ -60,6 +60,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.url_map.converters.update(views.CONVERTERS)
     app.register_blueprint(views.bp)
     app.register_blueprint(lab.bp)
+    app.register_blueprint(learn.bp)
     errors.register(app)
     app.after_request(add_vary)
     app.after_request(_secure)

@@ -300,8 +300,12 @@ def robots() -> Response:
         "Disallow: /new/",
         "Disallow: /difficulty/",
         "Disallow: /lab/",
+        "Disallow: /path/",
+        "Disallow: /review/",
+        "Disallow: /techniques/*/practise",
         "Disallow: /*?",
         "Allow: /$",
         "Allow: /lab$",
+        "Allow: /techniques",
     ]
     return Response("\n".join(lines) + "\n", mimetype="text/plain")

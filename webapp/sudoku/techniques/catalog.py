@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from ..grade import level_of
 from ..ratings import RATINGS
+from .examples import PRACTISE
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,11 @@ class Entry:
     @property
     def step_names(self) -> tuple[str, ...]:
         return self.steps or (self.name,)
+
+    @property
+    def practise_seeds(self) -> tuple[int, ...]:
+        """Seeds known to make a practise puzzle for it at once (examples.py)."""
+        return PRACTISE.get(self.name, ())
 
 
 def slug(name: str) -> str:
@@ -588,6 +594,11 @@ BY_SLUG: dict[str, Entry] = {entry.slug: entry for entry in _ENTRIES}
 def entries() -> tuple[Entry, ...]:
     """Every entry, in the ratings table's order (easiest first)."""
     return tuple(CATALOG[name] for name in RATINGS if name in CATALOG)
+
+
+def by_slug(text: str) -> Entry | None:
+    """The entry whose slug is `text`, or None."""
+    return BY_SLUG.get(text)
 
 
 def entry_for(technique: str, rated: float) -> Entry | None:
