@@ -140,8 +140,9 @@ def where(step: Step) -> str:
 
 
 @bp.app_template_global()
-def technique_href(name: str, rating: float = 99.0) -> str | None:
-    """The library page of a technique named as steps name it ('Hidden single'), if any."""
+def technique_href(name: str, rating: float = 0.0) -> str | None:
+    """The library page of a technique named as steps name it ('Hidden single'), if any;
+    without a rating, the easiest entry of that name."""
     entry = technique_for(name, rating)
     return url_for("learn.technique", slug=entry.slug) if entry else None
 
@@ -479,9 +480,7 @@ def game_review(version: str, puzzle: str) -> Response:
         "number": number,
         "started": any(start),
         "game_url": _game_url(grid),
-        "points": [
-            (p, point_title(p), f"{base}&at={n}") for n, p in enumerate(looked.points, 1)
-        ],
+        "points": [(p, point_title(p), f"{base}&at={n}") for n, p in enumerate(looked.points, 1)],
         "links": _point_links(base, number, len(looked.points)),
     }
     if point is not None:

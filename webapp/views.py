@@ -281,7 +281,7 @@ def seeded_puzzle(level: str, seed: int) -> BaseResponse:
 def rating(code: str) -> Response:
     """The difficulty line of a puzzle (htmx loads it when a fragment did not have it)."""
     puzzle = decode_cells(code, "the puzzle")
-    context = {"rating": page_rating.rate(puzzle)}
+    context = {"rating": page_rating.rate(puzzle), "puzzle_code": encode_cells(puzzle)}
     response = make_response(render_template("partials/difficulty.html", **context))
     response.headers["Cache-Control"] = "public, max-age=86400"
     response.headers["X-Robots-Tag"] = "noindex, nofollow"

@@ -230,8 +230,7 @@ def could_fit(puzzle: Grid, target: Target) -> bool:
     20 (14 fewer than 15), while 107 of the 206 rated 4.5 to 7.4 filled 15 or more; of 850
     more that filled fewer than 20, the 53 that needed trials filled fewer than 15 but 4.
     """
-    state = solver._start(puzzle)
-    filled = state[2] if state else 81
+    filled = filled_by_propagation(puzzle)
     if target.floor > PROPAGATION_TOP and filled == 81:
         return False
     clues = sum(1 for d in puzzle if d)
@@ -296,6 +295,13 @@ def dig(rng: random.Random, solution: Grid, groups: Sequence[Group]) -> list[Gro
             for cell in group:
                 grid[cell] = solution[cell]
     return removed
+
+
+def filled_by_propagation(grid: Grid) -> int:
+    """How many cells hold a digit once singles and locked candidates have done all they can
+    (81 also when they break the grid)."""
+    state = solver._start(grid)
+    return state[2] if state else 81
 
 
 def has_one_solution(grid: Sequence[int]) -> bool:

@@ -56,8 +56,8 @@ def walkthrough(
     puzzle: Sequence[int], *, budget: Budget = GRADE_BUDGET, solution: Grid | None = None
 ) -> Walkthrough:
     """The logical solve of `puzzle` within `budget` (nodes only: the same on every machine),
-    with the position before each step. A puzzle without exactly one solution, or one whose
-    givens clash, gets a solve that says so (`solve.broken`, or steps that stop early)."""
+    with the position before each step. Meant for a puzzle with exactly one solution (check
+    first): like `solve_logically`, it reads digits from a solution when logic runs out."""
     start = check_grid(puzzle, "puzzle")
     check_budget(budget)
     result = solve_logically(start, budget=budget, solution=solution)

@@ -603,9 +603,14 @@ def by_slug(text: str) -> Entry | None:
 
 def entry_for(technique: str, rated: float) -> Entry | None:
     """The entry covering a step named `technique` with rating `rated` (the rating tells the
-    box and line hidden singles apart; a chain's rating is its base plus a bonus)."""
-    found = [e for e in CATALOG.values() if technique in e.step_names]
-    if len(found) > 1:
-        fitting = [e for e in found if e.rating <= rated + 1e-9]
-        found = sorted(fitting or found, key=lambda e: e.rating)[-1:]
+    box and line hidden singles apart; a chain's rating is its base plus a bonus). Of several
+    entries, the highest rated up to `rated`, else the lowest."""
+    found = sorted((e for e in CATALOG.values() if technique in e.step_names), key=_rating)
+    fitting = [e for e in found if e.rating <= rated + 1e-9]
+    if fitting:
+        return fitting[-1]
     return found[0] if found else None
+
+
+def _rating(entry: Entry) -> float:
+    return entry.rating
