@@ -9,7 +9,8 @@ examples and practise puzzles, and a finished game looked back on.
     /review/v1/<puzzle>?e=...&h=...&at=K      a game looked back on: the game's own URL state
 
 Every page is a function of its URL: budgets are in nodes, so a page is the same on every
-worker and may be cached. A solve is worked out once per worker and remembered.
+worker and may be cached. A solve is worked out once per worker and remembered. Steps are
+plain links; htmx (hx-select) swaps the main part of the same full page in place.
 """
 
 from __future__ import annotations
@@ -23,7 +24,6 @@ from flask import Blueprint, make_response, redirect, render_template, request, 
 from werkzeug.wrappers import Response
 
 from . import page_rating
-from .htmx import is_htmx
 from .sudoku import (
     GRADE_BUDGET,
     LEVEL_NAMES,
@@ -236,8 +236,6 @@ def path(puzzle: str) -> Response:
         )
     else:
         context.update(squares=squares(grid, None))
-    if is_htmx() and walk and walk.moments:
-        return _cached(make_response(render_template("partials/learn_path_step.html", **context)))
     return _cached(make_response(render_template("learn_path.html", **context)))
 
 
