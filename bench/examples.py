@@ -40,7 +40,7 @@ SETS = {  # file: how many puzzles to read (None: all), easiest sets first
     "forum_hardest_1106.txt": None,
     "named_hardest.txt": None,
 }
-NO_PRACTISE = ("Solution lookup",)  # the engine's way out, not something to practise
+NO_PRACTISE = ("Solution lookup",)  # the engine's way out: nothing to show or practise
 
 Found = tuple[tuple[float, int, int, int], str, str, int, str, str]  # key, name, source ...
 
@@ -53,7 +53,7 @@ def examples_in(job: tuple[str, int, str]) -> list[Found]:
     for number, moment in enumerate(walkthrough(puzzle).moments, 1):
         step = moment.step
         entry = entry_for(step.technique, step.rating)
-        if entry is None or step.last_resort and entry.name == "Solution lookup":
+        if entry is None or entry.name in NO_PRACTISE:
             continue
         size = len(step.cells) + len(step.eliminations) + len(step.placements)
         key = (step.rating, size, 0, 0)
@@ -90,8 +90,10 @@ def find_examples(jobs: int, scale: float) -> dict[str, Found]:
                 if name not in best or key < best[name][0]:
                     best[name] = item
             if done % 500 == 0:
-                print(f"  {done}/{len(work)} puzzles, {time.perf_counter() - started:.0f} s",
-                      file=sys.stderr)
+                print(
+                    f"  {done}/{len(work)} puzzles, {time.perf_counter() - started:.0f} s",
+                    file=sys.stderr,
+                )
     return best
 
 
