@@ -18,6 +18,7 @@ that every stored example still shows its technique and every seed still makes i
 from __future__ import annotations
 
 import argparse
+import subprocess
 import sys
 import time
 from multiprocessing import Pool
@@ -29,6 +30,7 @@ from bench.data import missing, read_puzzles
 from webapp.sudoku.board import DIGITS_OF, candidates, cell_name, parse, to_line
 from webapp.sudoku.generate import NotFound, practise
 from webapp.sudoku.techniques.catalog import entries, entry_for
+from webapp.sudoku.techniques.examples import EXAMPLES, PRACTISE, Example
 from webapp.sudoku.walkthrough import walkthrough
 
 TARGET = Path(__file__).resolve().parents[1] / "webapp" / "sudoku" / "techniques" / "examples.py"
@@ -42,7 +44,7 @@ SETS = {  # file: how many puzzles to read (None: all), easiest sets first
 }
 NO_PRACTISE = ("Solution lookup",)  # the engine's way out: nothing to show or practise
 
-Found = tuple[tuple[float, int, int, int], str, str, int, str, str]  # key, name, source ...
+Found = tuple[tuple[float, int], str, Example]  # (rating, size), technique, example
 
 
 def examples_in(job: tuple[str, int, str]) -> list[Found]:
@@ -56,7 +58,7 @@ def examples_in(job: tuple[str, int, str]) -> list[Found]:
         if entry is None or entry.name in NO_PRACTISE:
             continue
         size = len(step.cells) + len(step.eliminations) + len(step.placements)
-        key = (step.rating, size, 0, 0)
+        key = (step.rating, size)
         if entry.name in best and best[entry.name][0] <= key:
             continue
         plain = candidates(moment.grid)
@@ -66,12 +68,12 @@ def examples_in(job: tuple[str, int, str]) -> list[Found]:
             if not moment.grid[c]
             for d in DIGITS_OF[plain[c] & ~moment.cands[c]]
         )
-        source = f"{name}, line {line}"
-        best[entry.name] = (key, entry.name, source, number, to_line(moment.grid), removed)
+        example = Example(f"{name}, line {line}", text, number, to_line(moment.grid), removed)
+        best[entry.name] = (key, entry.name, example)
     return list(best.values())
 
 
-def find_examples(jobs: int, scale: float) -> dict[str, Found]:
+def find_examples(jobs: int, scale: float) -> dict[str, Example]:
     work = []
     for order, (name, count) in enumerate(SETS.items()):
         if missing(name):
@@ -94,7 +96,7 @@ def find_examples(jobs: int, scale: float) -> dict[str, Found]:
                     f"  {done}/{len(work)} puzzles, {time.perf_counter() - started:.0f} s",
                     file=sys.stderr,
                 )
-    return best
+    return {name: found[2] for name, found in best.items()}
 
 
 def seeds_for(job: tuple[str, int, int]) -> tuple[str, tuple[int, ...], float]:
@@ -113,8 +115,14 @@ def seeds_for(job: tuple[str, int, int]) -> tuple[str, tuple[int, ...], float]:
     return name, tuple(seeds), time.perf_counter() - started
 
 
-def find_seeds(jobs: int, count: int, attempts: int) -> dict[str, tuple[int, ...]]:
-    work = [(e.name, count, attempts) for e in entries() if e.name not in NO_PRACTISE]
+def find_seeds(
+    jobs: int, count: int, attempts: int, only: set[str] | None
+) -> dict[str, tuple[int, ...]]:
+    work = [
+        (e.name, count, attempts)
+        for e in entries()
+        if e.name not in NO_PRACTISE and (only is None or e.name in only)
+    ]
     found: dict[str, tuple[int, ...]] = {}
     with Pool(jobs) as pool:
         for name, seeds, took in pool.imap_unordered(seeds_for, work):
@@ -124,41 +132,21 @@ def find_seeds(jobs: int, count: int, attempts: int) -> dict[str, tuple[int, ...
     return found
 
 
-HEADER = '''"""Worked examples and practise seeds for the technique library: data found by
-`bench/examples.py --write`, which rewrites this file (run it again when techniques change).
-
-EXAMPLES: for each technique (a RATINGS name), a position from a real puzzle where the
-engine's easiest step is that technique: the puzzle and the step's number in its logical
-solve, the grid then, and the candidates earlier steps had removed ('5r1c2' style).
-PRACTISE: seeds from which generate.practise(technique, seed) makes a puzzle at once.
-"""
-
-from __future__ import annotations
-
-from typing import NamedTuple
+DATA_START = "\nEXAMPLES: dict[str, Example]"  # what comes before it in TARGET is kept
 
 
-class Example(NamedTuple):
-    source: str  # the data set (and line) the puzzle comes from
-    puzzle: str  # the puzzle's givens, 81 characters
-    step: int  # the step's number in the puzzle's logical solve, from 1
-    grid: str  # the position: digits placed then, 81 characters
-    removed: str  # candidates removed by the steps before, space-separated ('5r1c2 7r1c2')
-
-'''
-
-
-def write(examples: dict[str, Found], seeds: dict[str, tuple[int, ...]], puzzles: dict) -> str:
+def write(examples: dict[str, Example], seeds: dict[str, tuple[int, ...]]) -> str:
     """The text of techniques/examples.py, in the ratings table's order."""
     order = [e.name for e in entries()]
-    out = [HEADER, "\nEXAMPLES: dict[str, Example] = {\n"]
+    header = TARGET.read_text(encoding="utf-8").split(DATA_START)[0]
+    out = [header, DATA_START, " = {\n"]
     for name in order:
         if name not in examples:
             continue
-        _, _, source, number, grid, removed = examples[name]
+        source, puzzle, number, grid, removed = examples[name]
         out.append(f"    {name!r}: Example(\n")
         out.append(f"        {source!r},\n")
-        out.append(f'        "{puzzles[source]}",\n')
+        out.append(f'        "{puzzle}",\n')
         out.append(f"        {number},\n")
         out.append(f'        "{grid}",\n')
         out.append(_wrapped(removed))
@@ -195,19 +183,29 @@ def main() -> int:
     parser.add_argument("--seeds", type=int, default=3, help="practise seeds per technique")
     parser.add_argument("--attempts", type=int, default=2000, help="seeds tried per search")
     parser.add_argument("--scale", type=float, default=1.0, help="share of each set to read")
+    parser.add_argument(
+        "--only",
+        default="",
+        help="comma-separated techniques: search practise seeds for these alone (no examples) "
+        "and keep the rest of the stored data",
+    )
     args = parser.parse_args()
-    examples = find_examples(args.jobs, args.scale)
-    print(f"examples for {len(examples)} of {len(entries())} techniques", file=sys.stderr)
-    seeds = find_seeds(args.jobs, args.seeds, args.attempts)
+    only = {name.strip() for name in args.only.split(",") if name.strip()} or None
+    if only:
+        examples = dict(EXAMPLES)
+        seeds = dict(PRACTISE)
+    else:
+        examples = find_examples(args.jobs, args.scale)
+        print(f"examples for {len(examples)} of {len(entries())} techniques", file=sys.stderr)
+        seeds = {}
+    seeds.update(find_seeds(args.jobs, args.seeds, args.attempts, only))
     print(f"practise seeds for {len(seeds)} techniques", file=sys.stderr)
-    puzzles = {}
-    for name in SETS:
-        if not missing(name):
-            for line, text in enumerate(read_puzzles(name), 1):
-                puzzles[f"{name}, line {line}"] = text
-    text = write(examples, seeds, puzzles)
+    text = write(examples, seeds)
     if args.write:
         TARGET.write_text(text, encoding="utf-8")
+        subprocess.run(
+            [sys.executable, "-m", "ruff", "format", "--quiet", str(TARGET)], check=False
+        )
         print(f"wrote {TARGET}", file=sys.stderr)
     else:
         print(text)

@@ -4,7 +4,7 @@
 (function () {
   'use strict';
 
-  var KEYS = { ArrowLeft: 'back', ArrowRight: 'next', Home: 'first', End: 'last' };
+  var KEYS = { ArrowLeft: 'back', ArrowRight: 'next' };
   var loading = false; // a step is on its way: keys wait for it, so none is doubled
 
   function stepLink(kind) {

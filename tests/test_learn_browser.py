@@ -60,7 +60,7 @@ def test_from_a_game_through_its_solve_path(page: Page, width: int) -> None:
     page.keyboard.press("ArrowRight")
     expect(page).to_have_url(re.compile(r"\?step=3$"))
     expect(title(page)).to_have_text(f"Step 3 of {STEPS}")
-    page.keyboard.press("End")
+    page.locator("#path-last").click()
     expect(title(page)).to_have_text(f"Step {STEPS} of {STEPS}")
     expect(page.locator("#path-next")).to_have_attribute("aria-disabled", "true")
     page.keyboard.press("ArrowLeft")

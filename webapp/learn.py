@@ -59,8 +59,11 @@ bp = Blueprint("learn", __name__)
 
 CACHE = "public, max-age=86400"  # a page depends on its URL alone
 NOINDEX = "noindex, nofollow"
-FRESH_ATTEMPTS = 12  # seeds a fresh practise puzzle may try before using a known seed
-SEED_ATTEMPTS = 100  # seeds a practise link may try (a link we made hits at the first)
+# Seeds a fresh practise puzzle may try before it takes a known seed (techniques/examples.py),
+# and seeds a practise link may try (a link the site made hits at the first): attempts at the
+# rarer techniques grade several puzzles each, so both stay small.
+FRESH_ATTEMPTS = 8
+SEED_ATTEMPTS = 20
 REMEMBERED = 64  # solves kept per worker
 
 
@@ -252,10 +255,10 @@ def _step_links(code: str, step: int, last: int) -> list[Link]:
         return path_url(code, target) if 1 <= target <= last and target != step else None
 
     return [
-        Link("First", to(1), "path-first", "Home"),
+        Link("First", to(1), "path-first"),
         Link("Back", to(step - 1), "path-back", "ArrowLeft"),
         Link("Next", to(step + 1), "path-next", "ArrowRight"),
-        Link("Last", to(last), "path-last", "End"),
+        Link("Last", to(last), "path-last"),
     ]
 
 
@@ -303,6 +306,7 @@ def technique(slug: str) -> Response:
         "previous": listed[at - 1] if at else None,
         "following": listed[at + 1] if at + 1 < len(listed) else None,
         "can_practise": entry.name != "Solution lookup",
+        "way_out": entry.name == "Solution lookup",
     }
     example = _example(entry.name)
     if example:
@@ -511,10 +515,10 @@ def _point_links(base: str, number: int, last: int) -> list[Link]:
         return f"{base}&at={target}" if 1 <= target <= last and target != number else None
 
     return [
-        Link("First", to(1), "review-first", "Home"),
+        Link("First", to(1), "review-first"),
         Link("Back", to(number - 1), "review-back", "ArrowLeft"),
         Link("Next", to(number + 1), "review-next", "ArrowRight"),
-        Link("Last", to(last), "review-last", "End"),
+        Link("Last", to(last), "review-last"),
     ]
 
 
