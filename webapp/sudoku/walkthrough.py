@@ -88,7 +88,7 @@ def worked_example(name: str) -> WorkedExample | None:
     if example is None:
         return None
     grid = parse(example.grid)
-    cands = list(candidates(grid))
+    cands = [0 if digit else mask for digit, mask in zip(grid, candidates(grid), strict=True)]
     for text in example.removed.split():
         digit, cell = int(text[0]), CELL_NUMBERS[text[1:]]
         cands[cell] &= ~BIT[digit]
