@@ -11,7 +11,7 @@ from markupsafe import escape
 from puzzles import EASY, EASY_SOLUTION
 from werkzeug.test import TestResponse
 
-from webapp.learn import BASE64, CONTENTS, HINT_MARK, decode_history, game_moves, review_url
+from webapp.learn import decode_history, encode_history, game_moves, review_url
 from webapp.sudoku import GameMove, parse, practise, technique_entries, walkthrough
 from webapp.sudoku.techniques.catalog import CATALOG, entry_for
 from webapp.sudoku.techniques.examples import PRACTISE
@@ -190,18 +190,6 @@ def test_robots_keep_crawlers_to_the_library(client: FlaskClient) -> None:
 
 
 # --- the review ------------------------------------------------------------------------
-
-
-def encode_history(moves: list[tuple[bool, list[tuple[int, int]]]]) -> str:
-    """The game's h= format: per move an optional hint mark, then per change three base-64
-    characters of (cell * CONTENTS + content before) * 2 + (another change follows)."""
-    out = []
-    for hinted, changes in moves:
-        out.append(HINT_MARK if hinted else "")
-        for i, (cell, content) in enumerate(changes):
-            n = (cell * CONTENTS + content) * 2 + (i < len(changes) - 1)
-            out.append(BASE64[n >> 12] + BASE64[n >> 6 & 63] + BASE64[n & 63])
-    return "".join(out)
 
 
 def game(puzzle: str, played: list[tuple[int, int, bool]]) -> tuple[tuple[int, ...], str]:

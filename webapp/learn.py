@@ -388,7 +388,7 @@ def practise_seed(slug: str, seed: int) -> Response:
 # BASE64, the number (cell * CONTENTS + content) * 2 + more, where content is what the cell
 # held before the move (0 empty, 1-9 a digit, 10 and up notes) and `more` says the next change
 # belongs to the same move; a move a hint made starts with HINT_MARK. Kept here until the
-# game's codec (urlstate.decode_moves) is on main: then this decoder goes.
+# game's codec (urlstate.decode_moves, encode_moves) is on main: then these two go.
 BASE64 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_"
 HINT_MARK = "~"
 CONTENTS = 521
@@ -423,6 +423,18 @@ def decode_history(text: str) -> list[tuple[bool, list[tuple[int, int]]]]:
     if changes or hinted:
         raise StateError(f"{what} ends in the middle of a move")
     return moves
+
+
+def encode_history(moves: Sequence[tuple[bool, Sequence[tuple[int, int]]]]) -> str:
+    """The h= value of moves given as decode_history returns them."""
+    out = []
+    for hinted, changes in moves:
+        out.append(HINT_MARK if hinted else "")
+        last = len(changes) - 1
+        for i, (cell, content) in enumerate(changes):
+            n = (cell * CONTENTS + content) * 2 + (i < last)
+            out.append(BASE64[n >> 12] + BASE64[n >> 6 & 63] + BASE64[n & 63])
+    return "".join(out)
 
 
 def game_moves(
