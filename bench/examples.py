@@ -41,6 +41,7 @@ SETS = {  # file: how many puzzles to read (None: all), easiest sets first
     "magictour_top1465.txt": None,
     "forum_hardest_1106.txt": None,
     "named_hardest.txt": None,
+    "norvig_sudoku10k.txt": None,  # the only hidden quad found as an easiest step: line 6201
 }
 NO_PRACTISE = ("Solution lookup",)  # the engine's way out: nothing to show or practise
 
