@@ -143,7 +143,7 @@ def test_generate_refuses_what_is_not_a_level_and_seed(
 def test_generate_checks_its_options() -> None:
     with pytest.raises(ValueError, match=r"^max_attempts must be at least 1, not 0$"):
         generate("easy", 1, max_attempts=0)
-    with pytest.raises(TypeError, match=r"^symmetric must be True or False, not 'no'$"):
+    with pytest.raises(TypeError, match=r"^symmetric must be True, False or None, not 'no'$"):
         generate("easy", 1, symmetric="no")  # type: ignore[arg-type]
 
 

@@ -36,29 +36,29 @@ GOLDEN = [
         "Easy",
         1,
         True,
-        ".25.86.714.9.5.....7..........83..46.4.....1.85..24..........8.....7.5.353.96.12.",
+        "4...7...9..8..643.7..83........5167....4.8....2476........89..5.793..2..8...2...1",
     ),
     (
         "Hard",
         4,
         True,
-        "....2.5....9..461..6......417.2....6.3.846.9.9....7.836......2..273..1....4.8....",
+        "...68...2....1247.3...4.8...492....1.........8....169...8.2...6.1453....2...67...",
     ),
     (
         "Medium",
         3,
         False,
-        "37.4.......28...41.5.2.....61....93...3..........5...88...9.1.57.....3.......8..7",
+        "85..1.6.3.6...9..4..2.5............6.91...5......3.89.4.86.....9...4...........21",
     ),
 ]
 # Seeds that make their level at the first attempt, to keep the suite fast (from a seed that
-# does not, Extreme takes about 100 attempts, half a second or more).
+# does not, Extreme takes about 30 attempts, a quarter of a second or more).
 SEEDS = {
     "Easy": (1, 2),
-    "Medium": (9, 10),
-    "Hard": (4, 16),
-    "Expert": (16, 20),
-    "Extreme": (224, 301),
+    "Medium": (5, 6),
+    "Hard": (6, 10),
+    "Expert": (6, 7),
+    "Extreme": (2, 21),
 }
 
 
@@ -95,11 +95,12 @@ def test_levels_are_the_graders() -> None:
 
 @pytest.mark.parametrize("level", LEVEL_NAMES)
 def test_each_level_is_hit_with_one_solution_and_symmetry(level: str) -> None:
+    laid_out = level != "Extreme"  # puzzles that need trials are laid out freely by default
     for seed in SEEDS[level]:
         made = generate(level, seed)
         check(made, level)
-        assert made.seed == seed and made.attempts == 1 and made.symmetric
-        assert symmetric(made.puzzle)
+        assert made.seed == seed and made.attempts == 1 and made.symmetric is laid_out
+        assert symmetric(made.puzzle) is laid_out
 
 
 def test_without_symmetry() -> None:
@@ -110,21 +111,21 @@ def test_without_symmetry() -> None:
 
 
 def test_same_seed_same_puzzle_and_case_does_not_matter() -> None:
-    first = generate("Medium", 9)
-    assert same(generate("Medium", 9), first) and same(generate("medium", 9), first)
-    assert generate("Medium", 10).puzzle != first.puzzle
+    first = generate("Medium", 5)
+    assert same(generate("Medium", 5), first) and same(generate("medium", 5), first)
+    assert generate("Medium", 6).puzzle != first.puzzle
 
 
 def test_a_seed_that_misses_moves_on_and_reports_the_seed_that_hit() -> None:
-    made = generate("Medium", 1)  # seeds 1 to 8 make no Medium puzzle
-    assert (made.seed, made.attempts) == (9, 9)
-    again = generate("Medium", 9)
+    made = generate("Medium", 1)  # seeds 1 to 4 make no Medium puzzle
+    assert (made.seed, made.attempts) == (5, 5)
+    again = generate("Medium", 5)
     assert again.attempts == 1 and same(again, replace(made, attempts=1))
 
 
 def test_running_out_of_attempts_says_which_seeds_were_tried() -> None:
-    with pytest.raises(NotFound, match=r"^no Extreme puzzle from seeds 1 to 5$"):
-        generate("Extreme", 1, max_attempts=5)
+    with pytest.raises(NotFound, match=r"^no Extreme puzzle from seeds 3 to 7$"):
+        generate("Extreme", 3, max_attempts=5)
 
 
 @pytest.mark.parametrize(("level", "seed", "sym", "line"), GOLDEN)

@@ -12,7 +12,7 @@ from webapp.sudoku import SEED_LIMIT, generate, grade, parse
 from webapp.urlstate import GameState, encode_cells
 
 HTMX = {"HX-Request": "true"}
-HARD_4 = "....2.5....9..461..6......417.2....6.3.846.9.9....7.836......2..273..1....4.8...."
+HARD_6 = "...68...2....1247.3...4.8...492....1.........8....169...8.2...6.1453....2...67..."
 
 
 def opened(client: FlaskClient, url: str) -> tuple[GameState, str]:
@@ -57,7 +57,7 @@ def test_a_seed_that_misses_moves_to_the_seed_that_hits(client: FlaskClient) -> 
     ("url", "message"),
     [
         ("/new/impossible", "unknown level &#39;impossible&#39;; choose one of Easy, Medium"),
-        ("/new/extreme/1", "no Extreme puzzle comes from the seeds 1 to 100"),
+        ("/new/extreme/217", "no Extreme puzzle comes from the seeds 217 to 316"),
         (f"/new/easy/{SEED_LIMIT}", f"seeds go from 0 to {SEED_LIMIT - 1}"),
     ],
 )
@@ -76,8 +76,8 @@ def test_every_page_offers_new_puzzles(client: FlaskClient) -> None:
 def test_a_fragment_loads_a_rating_it_does_not_have(client: FlaskClient) -> None:
     """A pasted puzzle opens as a fragment; its rating comes after it (an edit's fragment never
     needs one: it keeps the page's own)."""
-    puzzle = parse(HARD_4)
-    form = {"text": HARD_4}
+    puzzle = parse(HARD_6)
+    form = {"text": HARD_6}
     page_rating._known.clear()
     page = client.post("/load", data=form, headers=HTMX).get_data(as_text=True)
     lazy = f'hx-get="/difficulty/{encode_cells(puzzle)}" hx-trigger="load"'

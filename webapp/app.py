@@ -16,7 +16,7 @@ from flask import Flask, Response, current_app
 from flask_compress import Compress
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import api, assets, errors, guard, health, lab, limits, origin, page_rating, views
+from . import api, assets, errors, guard, health, lab, learn, limits, origin, page_rating, views
 from .enginepool import Busy, EnginePool
 from .htmx import add_vary
 from .seedpool import SeedPool
@@ -100,6 +100,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(lab.bp)
     app.register_blueprint(health.bp)
     api.register(app)
+    app.register_blueprint(learn.bp)
     errors.register(app)
     assets.register(app)  # static URLs carry a content hash; those are cached for a year
     Compress(app)

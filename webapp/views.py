@@ -415,7 +415,7 @@ def _rating_known() -> bool:
 def rating(code: str) -> Response:
     """The difficulty line of a puzzle (htmx loads it when a page did not have it)."""
     puzzle = decode_cells(code, "the puzzle")
-    context = {"rating": page_rating.rate(puzzle, engine("slow"))}
+    context = {"rating": page_rating.rate(puzzle, engine("slow")), "puzzle_code": code}
     response = make_response(render_template("partials/difficulty.html", **context))
     response.headers["Cache-Control"] = "public, max-age=86400"
     response.headers["X-Robots-Tag"] = "noindex, nofollow"
@@ -435,8 +435,12 @@ def robots() -> Response:
         "Disallow: /difficulty/",
         "Disallow: /lab/",
         "Disallow: /api/",
+        "Disallow: /path/",
+        "Disallow: /review/",
+        "Disallow: /techniques/*/practise",
         "Disallow: /*?",
         "Allow: /$",
         "Allow: /lab$",
+        "Allow: /techniques",
     ]
     return Response("\n".join(lines) + "\n", mimetype="text/plain")

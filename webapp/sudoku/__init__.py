@@ -28,15 +28,30 @@ from .board import (
     to_pretty,
     unit_name,
 )
-from .generate import LEVEL_NAMES, SEED_LIMIT, Generated, NotFound, generate, level_name, new_seed
+from .generate import (
+    LEVEL_NAMES,
+    SEED_LIMIT,
+    Generated,
+    NotFound,
+    generate,
+    level_name,
+    new_seed,
+    practise,
+)
 from .grade import GRADE_BUDGET, Grade, grade
 from .hint import HINT_BUDGET, Hint, Mistake, hint
 from .logic import LogicalSolve, next_step, solve_logically
 from .ratings import LEVELS
+from .review import GameMove, Point, Review, review
 from .search import Budget
 from .solver import WEB_BUDGET, Outcome, Stats, Verdict, count_solutions, solve
+from .techniques.catalog import Entry as TechniqueEntry
+from .techniques.catalog import by_slug as technique_by_slug
+from .techniques.catalog import entries as technique_entries
+from .techniques.catalog import entry_for as technique_for
 from .techniques.step import Step
 from .traced import TRACEABLE, Frame, SatCall, Trace, Try, trace
+from .walkthrough import Moment, Walkthrough, WorkedExample, walkthrough, worked_example
 
 __all__ = [
     "ALGORITHMS",
@@ -60,21 +75,28 @@ __all__ = [
     "Budget",
     "Conflict",
     "Frame",
+    "GameMove",
     "Generated",
     "Grade",
     "Grid",
     "Hint",
     "LogicalSolve",
     "Mistake",
+    "Moment",
     "NotFound",
     "Outcome",
+    "Point",
     "PuzzleFormatError",
+    "Review",
     "SatCall",
     "Stats",
     "Step",
+    "TechniqueEntry",
     "Trace",
     "Try",
     "Verdict",
+    "Walkthrough",
+    "WorkedExample",
     "candidates",
     "cell_name",
     "conflicts",
@@ -87,10 +109,17 @@ __all__ = [
     "new_seed",
     "next_step",
     "parse",
+    "practise",
+    "review",
     "solve",
     "solve_logically",
+    "technique_by_slug",
+    "technique_entries",
+    "technique_for",
     "to_line",
     "to_pretty",
     "trace",
     "unit_name",
+    "walkthrough",
+    "worked_example",
 ]

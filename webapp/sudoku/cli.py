@@ -139,7 +139,7 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
     seed = args.seed
     for _ in range(args.count):
         start = new_seed() if args.seed is None else seed
-        made = generate(args.level, start, symmetric=not args.no_symmetry)
+        made = generate(args.level, start, symmetric=False if args.no_symmetry else None)
         print(f"{to_line(made.puzzle)}\t{made.seed}\t{made.grade.line()}", file=out, flush=True)
         seed = (made.seed + 1) % SEED_LIMIT
     return 0
@@ -188,7 +188,9 @@ def _add_generate(commands: argparse._SubParsersAction[argparse.ArgumentParser])
     sub.add_argument("--seed", type=int, default=None, help="the first seed (default: random)")
     sub.add_argument("--count", type=int, default=1, help="how many puzzles (default 1)")
     sub.add_argument(
-        "--no-symmetry", action="store_true", help="clues anywhere, not 180-degree symmetric"
+        "--no-symmetry",
+        action="store_true",
+        help="clues anywhere (by default 180-degree symmetric, but for Extreme)",
     )
     sub.set_defaults(handler=cmd_generate)
 

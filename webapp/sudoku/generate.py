@@ -1,6 +1,7 @@
-"""New puzzles at a chosen level, with exactly one solution, reproducible from a seed.
+"""New puzzles at a chosen level, or whose hardest step is a chosen technique, with exactly one
+solution, reproducible from a seed.
 
-The puzzle depends only on (level, seed, symmetric): the randomness comes from `random.Random`
+The puzzle depends only on (target, seed, symmetric): the randomness comes from `random.Random`
 seeded with a string built from them (string seeds hash with SHA-512, the same on every machine
 and Python version), and every limit is a count (search nodes, attempts), never a time. Grading
 runs within GRADING_BUDGET, a node count, so the level is the one `grade` gives with it.
@@ -8,11 +9,17 @@ runs within GRADING_BUDGET, a node count, so the level is the one `grade` gives 
 An attempt, made from one seed, fills a random complete grid, then removes clues in random
 order, in pairs opposite each other through the centre (180-degree symmetry) unless asked not
 to, keeping each removal only while the puzzle still has exactly one solution. If the resulting
-puzzle is at the level wanted, it is the answer; if it is harder, the clues are put back in the
-reverse order of removal, by bisection, to find a puzzle at that level along the way; if it is
+puzzle fits the target, it is the answer; if it is harder, the clues are put back in the
+reverse order of removal, by bisection, to find a puzzle that fits along the way; if it is
 easier, the attempt fails. `generate(level, seed)` tries the seeds seed, seed + 1, ... and
 reports the one that worked, so that seed gives the puzzle back in a single attempt: a link
-with it is cheap to open, whatever the level.
+with it is cheap to open, whatever the level. `practise(technique, seed)` does the same for a
+puzzle whose hardest step is that technique (a name of ratings.RATINGS).
+
+Grading is the costly part of an attempt, and most attempts at the hardest levels fail, so a
+puzzle is graded only if it could fit: a puzzle that singles and locked candidates solve (the
+solver's propagation, rated 2.8 at most) cannot reach a target rated above that, and is
+dropped ungraded. This never changes which puzzle a seed makes; it only saves time.
 
 A change to the grader or the techniques can change which attempt is accepted: the same seed
 may then give another puzzle. tests/test_generate.py pins a few seeds to catch this.
@@ -22,21 +29,26 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from .algorithms import propagate as solver
 from .algorithms.propagate import search
 from .board import ALL, BIT, CELLS, DIGITS_OF, POPCOUNT, UNITS_OF, Grid
 from .grade import Grade, grade
-from .ratings import LEVELS
+from .ratings import LEVELS, RATINGS
 from .search import Budget
+from .techniques.catalog import CATALOG, entry_for
 
 LEVEL_NAMES = tuple(name for _, name in LEVELS)
 SEED_LIMIT = 10**9  # seeds are 0 <= seed < SEED_LIMIT: at most 9 digits in a URL
 UNIQUENESS_BUDGET = Budget(nodes=20_000)  # per check; running out counts as "not unique"
 GRADING_BUDGET = Budget(nodes=1_000_000)  # per grade: far more than any generated puzzle needs
 MAX_ATTEMPTS = 5_000  # seeds tried before giving up (Extreme, the rarest, takes ~120 on average)
-VERSION = "v1"  # part of the random seed string: bump it when a change alters the puzzles
+VERSION = "v2"  # part of the random seed string: bump it when a change alters the puzzles
+PROPAGATION_TOP = max(RATINGS[name].rating for name in ("Pointing", "Claiming"))
+TRIALS = RATINGS["Nishio forcing chain"].rating  # the easiest trial: Extreme starts here
+STUCK_LIMIT = 15  # cells propagation may fill for a puzzle to be graded for a trial target
 
 Group = tuple[int, ...]  # cells removed together
 SYMMETRIC_GROUPS: tuple[Group, ...] = (*((c, 80 - c) for c in range(40)), (40,))
@@ -56,6 +68,39 @@ class Generated:
     attempts: int  # seeds tried, the one that worked included
 
 
+@dataclass(frozen=True)
+class Target:
+    """What an attempt looks for: `key` goes into the random seed string; a grade `fits`, or
+    is too hard (above `ceiling`: the bisection puts clues back); `floor` is the least rating
+    that can fit."""
+
+    key: str
+    floor: float
+    ceiling: float
+    fits: Callable[[Grade], bool]
+
+
+def level_target(name: str) -> Target:
+    """The target of `generate`: a puzzle graded at level `name` (from LEVEL_NAMES)."""
+    rank = LEVEL_NAMES.index(name)
+    floor = LEVELS[rank - 1][0] + 0.1 if rank else 0.0
+    return Target(name, floor, LEVELS[rank][0], lambda g: g.level == name)
+
+
+def technique_target(name: str) -> Target:
+    """The target of `practise`: a puzzle whose hardest step is the technique `name` (a chain
+    family counts with any length bonus below the next technique's rating)."""
+    entry = CATALOG[name]
+    above = [r.rating for r in RATINGS.values() if r.rating > entry.rating]
+    ceiling = round(min(above) - 0.1, 1) if above else float("inf")
+
+    def fits(rated: Grade) -> bool:
+        found = entry_for(rated.hardest, rated.rating)
+        return found is not None and found.name == name and not rated.gave_up
+
+    return Target(f"technique {name}", entry.rating, ceiling, fits)
+
+
 def level_name(text: str) -> str:
     """The level called `text`, in any case ('hard' -> 'Hard'); ValueError if there is none."""
     if not isinstance(text, str):
@@ -72,38 +117,61 @@ def new_seed() -> int:
 
 
 def generate(
-    level: str, seed: int, *, symmetric: bool = True, max_attempts: int = MAX_ATTEMPTS
+    level: str, seed: int, *, symmetric: bool | None = None, max_attempts: int = MAX_ATTEMPTS
 ) -> Generated:
     """The first puzzle at `level` (a name from grade.LEVELS, any case) made by one of the
     seeds `seed`, `seed + 1`, ... (wrapping below SEED_LIMIT); its `seed` is the one that made
     it, so `generate(level, made.seed)` takes one attempt.
 
-    With `symmetric` (the default) the clues are laid out with 180-degree rotational symmetry.
-    ValueError for an unknown level or a seed outside 0 <= seed < SEED_LIMIT (TypeError for a
-    seed that is not a whole number); NotFound if no seed of `max_attempts` works.
+    With `symmetric` the clues are laid out with 180-degree rotational symmetry; by default
+    (None) every level is, but for puzzles that need trials (Extreme): laid out freely, three
+    times as many of them need trials, which keeps a fresh one under a second (see
+    BENCHMARKS.md). ValueError for an unknown level or a seed outside 0 <= seed < SEED_LIMIT
+    (TypeError for a seed that is not a whole number); NotFound if no seed of `max_attempts`
+    works.
     """
     name = level_name(level)
+    return _search(level_target(name), name, seed, symmetric, max_attempts)
+
+
+def practise(
+    technique: str, seed: int, *, symmetric: bool | None = None, max_attempts: int = MAX_ATTEMPTS
+) -> Generated:
+    """Like `generate`, for a puzzle whose hardest step is `technique` (a name of
+    ratings.RATINGS, as in the technique library): the first of the seeds `seed`, `seed + 1`,
+    ... that makes one. Rare techniques need many attempts: techniques/examples.py lists
+    seeds known to work. ValueError for a technique the catalog does not have."""
+    if technique not in CATALOG:
+        raise ValueError(f"unknown technique {technique!r}")
+    return _search(technique_target(technique), "", seed, symmetric, max_attempts)
+
+
+def _search(target: Target, level: str, seed: int, symmetric: bool | None, tries: int) -> Generated:
+    """The first puzzle that fits `target` from the seeds seed, seed + 1, ... (checked)."""
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError(f"seed must be a whole number, not {seed!r}")
+    if symmetric is None:
+        symmetric = target.floor < TRIALS
     if not isinstance(symmetric, bool):
-        raise TypeError(f"symmetric must be True or False, not {symmetric!r}")
-    if isinstance(max_attempts, bool) or not isinstance(max_attempts, int):
-        raise TypeError(f"max_attempts must be a whole number, not {max_attempts!r}")
-    if max_attempts < 1:
-        raise ValueError(f"max_attempts must be at least 1, not {max_attempts}")
+        raise TypeError(f"symmetric must be True, False or None, not {symmetric!r}")
+    if isinstance(tries, bool) or not isinstance(tries, int):
+        raise TypeError(f"max_attempts must be a whole number, not {tries!r}")
+    if tries < 1:
+        raise ValueError(f"max_attempts must be at least 1, not {tries}")
     if not 0 <= seed < SEED_LIMIT:
         raise ValueError(f"seed must be between 0 and {SEED_LIMIT - 1}, not {seed}")
     layout = "symmetric" if symmetric else "free"
     groups = SYMMETRIC_GROUPS if symmetric else SINGLE_GROUPS
-    target = LEVEL_NAMES.index(name)
-    for attempt in range(max_attempts):
+    for attempt in range(tries):
         tried = (seed + attempt) % SEED_LIMIT
-        rng = random.Random(f"webapp.sudoku.generate {VERSION} {name} {tried} {layout}")
+        rng = random.Random(f"webapp.sudoku.generate {VERSION} {target.key} {tried} {layout}")
         found = _attempt(rng, groups, target)
         if found is not None:
             puzzle, solution, rated = found
+            name = level or rated.level
             return Generated(puzzle, solution, name, tried, symmetric, rated, attempt + 1)
-    raise NotFound(f"no {name} puzzle from seeds {seed} to {seed + max_attempts - 1}")
+    what = level or target.key.removeprefix("technique ")
+    raise NotFound(f"no {what} puzzle from seeds {seed} to {seed + tries - 1}")
 
 
 class NotFound(RuntimeError):
@@ -111,43 +179,62 @@ class NotFound(RuntimeError):
 
 
 def _attempt(
-    rng: random.Random, groups: Sequence[Group], target: int
+    rng: random.Random, groups: Sequence[Group], target: Target
 ) -> tuple[Grid, Grid, Grade] | None:
-    """One grid: (puzzle, solution, grade) at the target level, or None."""
+    """One grid: (puzzle, solution, grade) that fits the target, or None."""
     solution = full_grid(rng)
     removed = dig(rng, solution, groups)
     puzzle = without(solution, removed)
+    if not could_fit(puzzle, target):
+        return None  # too easy for the target (or very likely so): not worth grading
     rated = grade(puzzle, budget=GRADING_BUDGET, solution=solution)
-    rank = LEVEL_NAMES.index(rated.level)
-    if rank == target:
+    if target.fits(rated):
         return puzzle, solution, rated
-    if rank < target:
+    if rated.rating <= target.ceiling:
         return None
-    return _back_to_level(solution, removed, target)
+    return _back_to_target(solution, removed, target)
 
 
-def _back_to_level(
-    solution: Grid, removed: Sequence[Group], target: int
+def _back_to_target(
+    solution: Grid, removed: Sequence[Group], target: Target
 ) -> tuple[Grid, Grid, Grade] | None:
-    """Bisect the removals for a puzzle at the target level, as few clues as found.
+    """Bisect the removals for the puzzle with the fewest clues that is not too hard for the
+    target, and keep it if it fits.
 
-    The puzzle after all removals is harder than the target; the full grid counts as easy
-    enough. Every puzzle along the way has one solution, as it holds more clues than the last.
+    The puzzle after all removals is too hard; the full grid counts as easy enough. Every
+    puzzle along the way has one solution, as it holds more clues than the last.
     """
     easy_enough, too_hard = 0, len(removed)
-    best: Grid | None = None
-    best_grade: Grade | None = None
+    best: tuple[Grid, Grid, Grade] | None = None
     while too_hard - easy_enough > 1:
         middle = (easy_enough + too_hard) // 2
         puzzle = without(solution, removed[:middle])
         rated = grade(puzzle, budget=GRADING_BUDGET, solution=solution)
-        if LEVEL_NAMES.index(rated.level) <= target:
-            easy_enough, best, best_grade = middle, puzzle, rated
+        if rated.rating <= target.ceiling:
+            easy_enough, best = middle, (puzzle, solution, rated)
         else:
             too_hard = middle
-    if best is None or best_grade is None or LEVEL_NAMES.index(best_grade.level) != target:
+    if best is None or not target.fits(best[2]):
         return None
-    return best, solution, best_grade
+    return best
+
+
+def could_fit(puzzle: Grid, target: Target) -> bool:
+    """Whether the puzzle is worth grading for the target, judged by how many cells singles
+    and locked candidates (the solver's propagation) fill.
+
+    If they fill the grid, every position on the way has a step rated PROPAGATION_TOP at
+    most, so the grade is at most that. For a target that needs trials, a puzzle where they
+    fill STUCK_LIMIT cells or more (besides the clues) is very unlikely to need one. Measured
+    on 1,500 minimal symmetric puzzles: the 16 that needed trials had all filled fewer than
+    20 (14 fewer than 15), while 107 of the 206 rated 4.5 to 7.4 filled 15 or more; of 850
+    more that filled fewer than 20, the 53 that needed trials filled fewer than 15 but 4.
+    """
+    filled = filled_by_propagation(puzzle)
+    if target.floor > PROPAGATION_TOP and filled == 81:
+        return False
+    clues = sum(1 for d in puzzle if d)
+    return target.floor < TRIALS or filled - clues < STUCK_LIMIT
 
 
 def full_grid(rng: random.Random) -> Grid:
@@ -210,8 +297,18 @@ def dig(rng: random.Random, solution: Grid, groups: Sequence[Group]) -> list[Gro
     return removed
 
 
+def filled_by_propagation(grid: Grid) -> int:
+    """How many cells hold a digit once singles and locked candidates have done all they can
+    (81 also when they break the grid)."""
+    state = solver._start(grid)
+    return state[2] if state else 81
+
+
 def has_one_solution(grid: Sequence[int]) -> bool:
     """True if the grid has exactly one solution, proven within UNIQUENESS_BUDGET."""
+    start = solver._start(tuple(grid))
+    if start is None or start[2] == 81:  # propagation alone breaks it or fills it
+        return start is not None
     found = search(tuple(grid), 2, UNIQUENESS_BUDGET)
     return found.complete and len(found.solutions) == 1
 

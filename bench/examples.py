@@ -1,0 +1,217 @@
+"""Find the technique library's data: a worked example and practise seeds per technique.
+
+    .venv/bin/python bench/examples.py                 # search, print what was found
+    .venv/bin/python bench/examples.py --write         # ... and rewrite techniques/examples.py
+    .venv/bin/python bench/examples.py --write --jobs 2 --attempts 3000
+
+Run it again (with --write) when a technique is added or the grader changes: the tests check
+that every stored example still shows its technique and every seed still makes its puzzle.
+
+1. Worked examples: the logical solve of each puzzle of several data sets (easy ones first),
+   within the web's grading budget; for every technique, the step that shows it best: the
+   lowest rating (a chain's shortest form), then the fewest cells and candidates involved.
+2. Practise seeds: for each technique, generate.practise from seed 1 on, up to --seeds seeds
+   that each make a puzzle whose hardest step is that technique (the search for one gives up
+   after --attempts seeds).
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import time
+from multiprocessing import Pool
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.data import missing, read_puzzles
+from webapp.sudoku.board import DIGITS_OF, candidates, cell_name, parse, to_line
+from webapp.sudoku.generate import NotFound, practise
+from webapp.sudoku.techniques.catalog import entries, entry_for
+from webapp.sudoku.techniques.examples import EXAMPLES, PRACTISE, Example
+from webapp.sudoku.walkthrough import walkthrough
+
+TARGET = Path(__file__).resolve().parents[1] / "webapp" / "sudoku" / "techniques" / "examples.py"
+SETS = {  # file: how many puzzles to read (None: all), easiest sets first
+    "norvig_easy50.txt": None,
+    "kaggle_sample.txt": 3000,
+    "norvig_top95.txt": None,
+    "magictour_top1465.txt": None,
+    "forum_hardest_1106.txt": None,
+    "named_hardest.txt": None,
+    "norvig_sudoku10k.txt": None,  # the only hidden quad found as an easiest step: line 6201
+}
+NO_PRACTISE = ("Solution lookup",)  # the engine's way out: nothing to show or practise
+
+Found = tuple[tuple[float, int], str, Example]  # (rating, size), technique, example
+
+
+def examples_in(job: tuple[str, int, str]) -> list[Found]:
+    """The best step of each technique in one puzzle's solve."""
+    name, line, text = job
+    puzzle = parse(text)
+    best: dict[str, Found] = {}
+    for number, moment in enumerate(walkthrough(puzzle).moments, 1):
+        step = moment.step
+        entry = entry_for(step.technique, step.rating)
+        if entry is None or entry.name in NO_PRACTISE:
+            continue
+        size = len(step.cells) + len(step.eliminations) + len(step.placements)
+        key = (step.rating, size)
+        if entry.name in best and best[entry.name][0] <= key:
+            continue
+        plain = candidates(moment.grid)
+        removed = " ".join(
+            f"{d}{cell_name(c)}"
+            for c in range(81)
+            if not moment.grid[c]
+            for d in DIGITS_OF[plain[c] & ~moment.cands[c]]
+        )
+        example = Example(f"{name}, line {line}", text, number, to_line(moment.grid), removed)
+        best[entry.name] = (key, entry.name, example)
+    return list(best.values())
+
+
+def find_examples(jobs: int, scale: float) -> dict[str, Example]:
+    work = []
+    for order, (name, count) in enumerate(SETS.items()):
+        if missing(name):
+            print(f"skipped {name}: {missing(name)}", file=sys.stderr)
+            continue
+        lines = read_puzzles(name)
+        limit = len(lines) if count is None else min(len(lines), max(1, int(count * scale)))
+        work += [(name, line, text) for line, text in enumerate(lines[:limit], 1)]
+        print(f"{name}: {limit} puzzles (set {order + 1})", file=sys.stderr)
+    best: dict[str, Found] = {}
+    started = time.perf_counter()
+    with Pool(jobs) as pool:
+        for done, found in enumerate(pool.imap(examples_in, work, chunksize=8), 1):
+            for item in found:
+                key, name = item[0], item[1]
+                if name not in best or key < best[name][0]:
+                    best[name] = item
+            if done % 500 == 0:
+                print(
+                    f"  {done}/{len(work)} puzzles, {time.perf_counter() - started:.0f} s",
+                    file=sys.stderr,
+                )
+    return {name: found[2] for name, found in best.items()}
+
+
+def seeds_for(job: tuple[str, int, int]) -> tuple[str, tuple[int, ...], float]:
+    """Up to `count` seeds that make a practise puzzle for the technique at once."""
+    name, count, attempts = job
+    started = time.perf_counter()
+    seeds: list[int] = []
+    seed = 1
+    while len(seeds) < count:
+        try:
+            made = practise(name, seed, max_attempts=attempts)
+        except NotFound:
+            break
+        seeds.append(made.seed)
+        seed = made.seed + 1
+    return name, tuple(seeds), time.perf_counter() - started
+
+
+def find_seeds(
+    jobs: int, count: int, attempts: int, only: set[str] | None
+) -> dict[str, tuple[int, ...]]:
+    work = [
+        (e.name, count, attempts)
+        for e in entries()
+        if e.name not in NO_PRACTISE and (only is None or e.name in only)
+    ]
+    found: dict[str, tuple[int, ...]] = {}
+    with Pool(jobs) as pool:
+        for name, seeds, took in pool.imap_unordered(seeds_for, work):
+            print(f"  {name}: {len(seeds)} seeds in {took:.0f} s", file=sys.stderr)
+            if seeds:
+                found[name] = seeds
+    return found
+
+
+DATA_START = "\nEXAMPLES: dict[str, Example]"  # what comes before it in TARGET is kept
+
+
+def write(examples: dict[str, Example], seeds: dict[str, tuple[int, ...]]) -> str:
+    """The text of techniques/examples.py, in the ratings table's order."""
+    order = [e.name for e in entries()]
+    header = TARGET.read_text(encoding="utf-8").split(DATA_START)[0]
+    out = [header, DATA_START, " = {\n"]
+    for name in order:
+        if name not in examples:
+            continue
+        source, puzzle, number, grid, removed = examples[name]
+        out.append(f"    {name!r}: Example(\n")
+        out.append(f"        {source!r},\n")
+        out.append(f'        "{puzzle}",\n')
+        out.append(f"        {number},\n")
+        out.append(f'        "{grid}",\n')
+        out.append(_wrapped(removed))
+        out.append("    ),\n")
+    out.append("}\n\nPRACTISE: dict[str, tuple[int, ...]] = {\n")
+    for name in order:
+        if name in seeds:
+            listed = ", ".join(str(s) for s in seeds[name])
+            out.append(f"    {name!r}: ({listed}{',' if len(seeds[name]) == 1 else ''}),\n")
+    out.append("}\n")
+    return "".join(out)
+
+
+def _wrapped(removed: str) -> str:
+    """The removed candidates as a (parenthesised, wrapped) string literal line."""
+    if len(removed) <= 80:
+        return f'        "{removed}",\n'
+    words, lines, line = removed.split(), [], ""
+    for word in words:
+        if line and len(line) + len(word) + 1 > 78:
+            lines.append(line + " ")
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    lines.append(line)
+    body = "".join(f'            "{part}"\n' for part in lines)
+    return f"        (\n{body}        ),\n"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--write", action="store_true", help=f"rewrite {TARGET.name}")
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes (2)")
+    parser.add_argument("--seeds", type=int, default=3, help="practise seeds per technique")
+    parser.add_argument("--attempts", type=int, default=2000, help="seeds tried per search")
+    parser.add_argument("--scale", type=float, default=1.0, help="share of each set to read")
+    parser.add_argument(
+        "--only",
+        default="",
+        help="comma-separated techniques: search practise seeds for these alone (no examples) "
+        "and keep the rest of the stored data",
+    )
+    args = parser.parse_args()
+    only = {name.strip() for name in args.only.split(",") if name.strip()} or None
+    if only:
+        examples = dict(EXAMPLES)
+        seeds = dict(PRACTISE)
+    else:
+        examples = find_examples(args.jobs, args.scale)
+        print(f"examples for {len(examples)} of {len(entries())} techniques", file=sys.stderr)
+        seeds = {}
+    seeds.update(find_seeds(args.jobs, args.seeds, args.attempts, only))
+    print(f"practise seeds for {len(seeds)} techniques", file=sys.stderr)
+    text = write(examples, seeds)
+    if args.write:
+        TARGET.write_text(text, encoding="utf-8")
+        subprocess.run(
+            [sys.executable, "-m", "ruff", "format", "--quiet", str(TARGET)], check=False
+        )
+        print(f"wrote {TARGET}", file=sys.stderr)
+    else:
+        print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,56 @@
+// The learning pages: the arrow keys step back and forth through a solve path or a review,
+// and after a step is swapped in, focus goes to its heading, which is announced. Without this
+// file every step is still a link, and htmx only makes them faster.
+(function () {
+  'use strict';
+
+  var KEYS = { ArrowLeft: 'back', ArrowRight: 'next' };
+  var loading = false; // a step is on its way: keys wait for it, so none is doubled
+
+  function stepLink(kind) {
+    var link = document.querySelector('.learn-nav a[id$="-' + kind + '"]');
+    return link && link.getAttribute('href') ? link : null;
+  }
+
+  document.addEventListener('keydown', function (event) {
+    var kind = KEYS[event.key];
+    if (!kind || loading || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) {
+      return;
+    }
+    var target = event.target;
+    if (target && target.closest && target.closest('input, textarea, select, [contenteditable]')) {
+      return;
+    }
+    var link = stepLink(kind);
+    if (!link) return;
+    event.preventDefault();
+    link.click();
+  });
+
+  document.addEventListener('htmx:beforeRequest', function () {
+    loading = true;
+  });
+
+  document.addEventListener('htmx:afterRequest', function () {
+    loading = false;
+  });
+
+  // The step shown stays in view in the list of steps, when that list scrolls on its own.
+  function showCurrent() {
+    var current = document.querySelector('.learn-scroll [aria-current="step"]');
+    var list = current && current.closest('.learn-scroll');
+    if (!list || list.scrollHeight <= list.clientHeight) return;
+    list.scrollTop = current.offsetTop - list.offsetTop - list.clientHeight / 3;
+  }
+
+  document.addEventListener('DOMContentLoaded', showCurrent);
+
+  document.addEventListener('htmx:afterSettle', function () {
+    showCurrent();
+    var title = document.querySelector('.learn-step-title');
+    if (!title) return;
+    title.focus({ preventScroll: true });
+    var announce = document.getElementById('announce');
+    if (announce) announce.textContent = title.textContent;
+  });
+})();

@@ -1,0 +1,252 @@
+"""The engine behind the learning pages: the technique catalog, walkthroughs, worked examples,
+practise puzzles and the review of a game."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import pytest
+from puzzles import EASY, EASY_SOLUTION
+
+from webapp.sudoku import (
+    GameMove,
+    parse,
+    practise,
+    review,
+    technique_by_slug,
+    technique_entries,
+    technique_for,
+    walkthrough,
+    worked_example,
+)
+from webapp.sudoku.board import candidates, to_line
+from webapp.sudoku.generate import (
+    GRADING_BUDGET,
+    PROPAGATION_TOP,
+    NotFound,
+    filled_by_propagation,
+    generate,
+)
+from webapp.sudoku.grade import grade
+from webapp.sudoku.ratings import RATINGS
+from webapp.sudoku.techniques.catalog import CATALOG, entry_for
+from webapp.sudoku.techniques.examples import EXAMPLES, PRACTISE
+from webapp.sudoku.techniques.position import Position
+
+# From norvig_top95; needs trials (Nishio and dynamic forcing chains) to solve.
+HARD = "6..3.2....5.....1..........7.26............543.........8.15........4.2........7.."
+TWO_SOLUTIONS = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..6..82....26.95..8..2.3..9..5.1.3.."
+
+
+# --- the catalog -----------------------------------------------------------------------
+
+
+def test_every_rated_technique_is_explained_in_the_ratings_order() -> None:
+    assert set(CATALOG) == set(RATINGS)
+    assert [e.name for e in technique_entries()] == list(RATINGS)
+
+
+def test_entries_are_written_out() -> None:
+    for entry in technique_entries():
+        assert entry.summary.endswith(".") and entry.spot.endswith(".")
+        assert entry.explanation and all(p.endswith(".") for p in entry.explanation)
+        assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", entry.slug), entry.slug
+        assert technique_by_slug(entry.slug) is entry
+        assert entry.level in ("Easy", "Medium", "Hard", "Expert", "Extreme")
+    assert len({e.slug for e in technique_entries()}) == len(CATALOG)
+    assert technique_by_slug("bug-plus-1") is CATALOG["BUG+1"]
+    assert technique_by_slug("no-such-thing") is None
+
+
+def test_step_names_find_their_entry() -> None:
+    assert technique_for("Hidden single", 1.2) is CATALOG["Hidden single (box)"]
+    assert technique_for("Hidden single", 1.5) is CATALOG["Hidden single (row or column)"]
+    assert technique_for("Unit forcing chains", 8.3) is CATALOG["Cell or unit forcing chains"]
+    assert technique_for("X-chain", 6.9) is CATALOG["X-chain"]
+    assert entry_for("Dynamic cell forcing chains (+)", 9.2) is CATALOG["Dynamic forcing chain (+)"]
+    assert technique_for("Dynamic unit forcing chains", 8.7) is CATALOG["Dynamic forcing chain"]
+    assert technique_for("Nothing like it", 3.0) is None
+    # Each step name belongs to one entry, but for the two hidden singles told apart by rating.
+    owners: dict[str, list[str]] = {}
+    for entry in technique_entries():
+        for name in entry.step_names:
+            owners.setdefault(name, []).append(entry.name)
+    assert {n: o for n, o in owners.items() if len(o) > 1} == {
+        "Hidden single": ["Hidden single (box)", "Hidden single (row or column)"]
+    }
+
+
+@pytest.mark.data
+def test_every_step_of_real_solves_has_an_entry(
+    puzzle_sample: Callable[[str, int], list[str]],
+) -> None:
+    names: set[str] = set()
+    for filename, count in (("norvig_top95.txt", 40), ("magictour_top1465.txt", 20)):
+        for line in puzzle_sample(filename, count):
+            for moment in walkthrough(parse(line)).moments:
+                step = moment.step
+                assert technique_for(step.technique, step.rating) is not None, step.technique
+                names.add(step.technique)
+    assert len(names) > 15
+
+
+# --- walkthroughs ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("line", [EASY, HARD])
+def test_a_walkthrough_replays_to_the_solution(line: str) -> None:
+    puzzle = parse(line)
+    walk = walkthrough(puzzle)
+    assert walk.solve.solved and walk.moments
+    first = walk.moments[0]
+    assert first.grid == puzzle and list(first.cands) == Position.from_grid(puzzle).cands
+    position = Position.from_grid(puzzle)
+    for moment in walk.moments:
+        assert moment.grid == position.to_grid() and list(moment.cands) == position.cands
+        position.apply(moment.step.placements, moment.step.eliminations)
+    assert position.to_grid() == walk.solve.grid
+    assert sum(count for _, count in walk.counts) == len(walk.moments)
+    if line == EASY:
+        assert to_line(walk.solve.grid) == EASY_SOLUTION
+
+
+# --- worked examples -------------------------------------------------------------------
+
+
+def test_every_technique_but_the_way_out_has_a_worked_example() -> None:
+    missing = [e.name for e in technique_entries() if e.name not in EXAMPLES]
+    assert missing in ([], ["Solution lookup"]), missing
+
+
+@pytest.mark.parametrize("name", list(EXAMPLES))
+def test_a_worked_example_shows_its_technique_where_its_puzzle_needs_it(name: str) -> None:
+    example = EXAMPLES[name]
+    found = worked_example(name)
+    assert found is not None
+    step = found.moment.step
+    assert entry_for(step.technique, step.rating) is CATALOG[name]
+    assert to_line(found.moment.grid) == example.grid
+    # The stored position is that of the step's number in the puzzle's own solve.
+    walk = walkthrough(parse(example.puzzle))
+    moment = walk.moments[example.step - 1]
+    assert moment.grid == found.moment.grid and moment.cands == found.moment.cands
+    assert moment.step == step
+    # Every move of the step is true of the puzzle's solution.
+    solution = walk.solve.grid
+    assert all(solution[c] == d for c, d in step.placements)
+    assert all(solution[c] != d for c, d in step.eliminations)
+
+
+def test_no_example_for_a_technique_without_data() -> None:
+    assert "Solution lookup" not in EXAMPLES or worked_example("Solution lookup") is not None
+
+
+# --- practise puzzles ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", list(PRACTISE))
+def test_a_practise_seed_makes_its_technique_the_hardest_step_at_once(name: str) -> None:
+    seed = PRACTISE[name][0]
+    made = practise(name, seed)
+    assert made.seed == seed and made.attempts == 1
+    rated = made.grade
+    assert entry_for(rated.hardest, rated.rating) is CATALOG[name]
+    again = grade(made.puzzle, budget=GRADING_BUDGET)
+    assert (again.rating, again.hardest, again.level) == (rated.rating, rated.hardest, made.level)
+
+
+def test_practise_searches_on_from_the_seed_and_is_reproducible() -> None:
+    made = practise("XY-Wing", 1)
+    again = practise("XY-Wing", made.seed)
+    assert again.puzzle == made.puzzle and again.attempts == 1
+    assert made.grade.hardest == "XY-Wing"
+    assert made.symmetric and made.level == made.grade.level == "Hard"
+
+
+def test_practise_checks_its_arguments() -> None:
+    with pytest.raises(ValueError, match="unknown technique 'Guessing'"):
+        practise("Guessing", 1)
+    with pytest.raises(NotFound, match=r"^no Jellyfish puzzle from seeds 1 to 2$"):
+        practise("Jellyfish", 1, max_attempts=2)
+
+
+# --- what the generator grades ---------------------------------------------------------
+
+
+@pytest.mark.data
+def test_a_puzzle_propagation_solves_grades_no_higher_than_locked_candidates(
+    puzzle_sample: Callable[[str, int], list[str]],
+) -> None:
+    checked = 0
+    for line in puzzle_sample("kaggle_sample.txt", 150) + puzzle_sample("norvig_top95.txt", 30):
+        puzzle = parse(line)
+        if filled_by_propagation(puzzle) == 81:
+            checked += 1
+            assert grade(puzzle).rating <= PROPAGATION_TOP
+    assert checked > 100
+
+
+def test_generated_puzzles_need_what_propagation_cannot_do_from_expert_up() -> None:
+    for level, seed in (("Expert", 6), ("Extreme", 2)):
+        assert filled_by_propagation(generate(level, seed).puzzle) < 81
+
+
+# --- the review of a game --------------------------------------------------------------
+
+
+def test_a_review_lists_hints_and_mistakes_with_the_easiest_step_there() -> None:
+    puzzle = parse(EASY)
+    right = parse(EASY_SOLUTION)
+    empty = [c for c in range(81) if not puzzle[c]]
+    a, b, c = empty[0], empty[1], empty[2]
+    wrong = right[a] % 9 + 1
+    moves = [
+        GameMove(b, right[b]),  # right
+        GameMove(a, wrong),  # a mistake ...
+        GameMove(a, 0),  # ... cleared at move 3
+        GameMove(c, right[c], hint=True),  # a hint
+        GameMove(a, right[a]),
+    ]
+    looked = review(puzzle, moves)
+    assert (looked.moves, looked.hints, looked.mistakes, looked.more) == (5, 1, 1, 0)
+    mistake, hinted = looked.points
+    assert (mistake.number, mistake.wrong, mistake.fixed, mistake.right) == (2, True, 3, right[a])
+    assert (hinted.number, hinted.wrong, hinted.move.hint) == (4, False, True)
+    assert mistake.grid[b] == right[b] and not mistake.grid[a]
+    assert hinted.grid[a] == 0 and hinted.wrong_cells == ()
+    for point in looked.points:
+        assert point.seen is not None
+        grid = tuple(d if d == right[i] else 0 for i, d in enumerate(point.grid))
+        assert point.seen.grid == grid
+        assert point.seen.cands == tuple(
+            candidates(grid)[i] if not grid[i] else 0 for i in range(81)
+        )
+        assert all(right[i] == d for i, d in point.seen.step.placements)
+
+
+def test_a_review_keeps_wrong_entries_out_of_the_engine_position() -> None:
+    puzzle = parse(EASY)
+    right = parse(EASY_SOLUTION)
+    a, b = [c for c in range(81) if not puzzle[c]][:2]
+    looked = review(puzzle, [GameMove(a, right[a] % 9 + 1), GameMove(b, right[b] % 9 + 1)])
+    first, second = looked.points
+    assert first.fixed is None and second.wrong_cells == (a,)
+    assert second.seen is not None and second.seen.grid[a] == 0
+
+
+def test_a_review_starts_from_the_entries_a_link_kept() -> None:
+    puzzle = parse(EASY)
+    right = parse(EASY_SOLUTION)
+    a, b = [c for c in range(81) if not puzzle[c]][:2]
+    start = [0] * 81
+    start[a] = right[a]
+    looked = review(puzzle, [GameMove(b, right[b], hint=True)], start=start)
+    assert looked.points[0].grid[a] == right[a]
+
+
+def test_a_review_says_why_it_has_nothing() -> None:
+    assert "more than one solution" in review(parse(TWO_SOLUTIONS), []).problem
+    puzzle = parse(EASY)
+    assert "changes a given" in review(puzzle, [GameMove(2, 3)]).problem
+    assert review(puzzle, []).points == ()

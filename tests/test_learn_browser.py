@@ -1,0 +1,171 @@
+"""The learning pages in Chromium against gunicorn: from a game to its solve path and through
+it (buttons, arrow keys, links without JavaScript), the technique library to a practise
+puzzle and into play, and a game's review; phone and desktop widths, screenshots (in
+artifacts/screenshots/) and axe-core (fixtures in conftest.py, axe in axe.py)."""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+from puzzles import EASY, EASY_SOLUTION
+
+from webapp.learn import review_url
+from webapp.sudoku import parse, walkthrough
+from webapp.urlstate import GameState, encode_cells
+
+pytest.importorskip("playwright")
+from axe import report, violations
+from conftest import CHROMIUM, DESKTOP, new_context, shoot
+from playwright.sync_api import Browser, Page, expect
+from test_learn_web import game
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(
+        not os.access(CHROMIUM, os.X_OK),
+        reason=f"no Chromium at {CHROMIUM}: apt-get install chromium, or set CHROMIUM",
+    ),
+]
+
+PHONE = {"width": 375, "height": 740}
+CODE = encode_cells(parse(EASY))
+STEPS = len(walkthrough(parse(EASY)).moments)
+# From norvig_top95: needs chains and trials, so its path shows candidates being removed.
+TOP95 = "6..3.2....5.....1..........7.26............543.........8.15........4.2........7.."
+TOP95_CODE = encode_cells(parse(TOP95))
+
+
+def title(page: Page):  # -> Locator
+    return page.locator(".learn-step-title")
+
+
+def fits(page: Page, width: int) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_from_a_game_through_its_solve_path(page: Page, width: int) -> None:
+    page.set_viewport_size(PHONE if width == 375 else DESKTOP)
+    page.goto(GameState(parse(EASY)).url)
+    page.get_by_role("link", name="Show me how to solve it").click()
+    expect(page).to_have_url(re.compile(f"/path/{CODE}$"))
+    expect(title(page)).to_have_text(f"Step 1 of {STEPS}")
+    page.locator("#path-next").click()
+    expect(page).to_have_url(re.compile(rf"/path/{CODE}\?step=2$"))
+    expect(title(page)).to_have_text(f"Step 2 of {STEPS}")
+    expect(title(page)).to_be_focused()
+    expect(page.locator("#announce")).to_have_text(f"Step 2 of {STEPS}")
+    page.keyboard.press("ArrowRight")
+    expect(page).to_have_url(re.compile(r"\?step=3$"))
+    expect(title(page)).to_have_text(f"Step 3 of {STEPS}")
+    page.locator("#path-last").click()
+    expect(title(page)).to_have_text(f"Step {STEPS} of {STEPS}")
+    expect(page.locator("#path-next")).to_have_attribute("aria-disabled", "true")
+    page.keyboard.press("ArrowLeft")
+    expect(title(page)).to_have_text(f"Step {STEPS - 1} of {STEPS}")
+    page.locator(".learn-steps a").nth(9).click()
+    expect(title(page)).to_have_text(f"Step 10 of {STEPS}")
+    expect(page.locator('.learn-steps a[aria-current="step"] .n')).to_have_text("10")
+    fits(page, width)
+    shoot(page, f"learn-path-{width}")
+    page.go_back()
+    expect(title(page)).to_have_text(f"Step {STEPS - 1} of {STEPS}")
+    page.reload()
+    expect(title(page)).to_have_text(f"Step {STEPS - 1} of {STEPS}")
+
+
+def test_the_difficulty_label_opens_the_path(page: Page) -> None:
+    page.goto(GameState(parse(EASY)).url)
+    page.locator("a.level-link").click()
+    expect(page).to_have_url(re.compile(f"/path/{CODE}$"))
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_without_javascript_every_step_is_a_link(nojs_page: Page, width: int) -> None:
+    page = nojs_page
+    page.set_viewport_size(PHONE if width == 375 else DESKTOP)
+    page.goto(f"/path/{CODE}")
+    page.locator("#path-next").click()
+    expect(page).to_have_url(re.compile(r"\?step=2$"))
+    expect(title(page)).to_have_text(f"Step 2 of {STEPS}")
+    page.locator(".learn-steps a").nth(19).click()
+    expect(page).to_have_url(re.compile(r"\?step=20#path-stage$"))
+    expect(title(page)).to_have_text(f"Step 20 of {STEPS}")
+    fits(page, width)
+    shoot(page, f"learn-path-{width}-nojs")
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_from_the_library_to_a_practise_puzzle_in_play(page: Page, width: int) -> None:
+    page.set_viewport_size(PHONE if width == 375 else DESKTOP)
+    page.goto(GameState(parse(EASY)).url)
+    page.get_by_role("link", name="Solving techniques").click()
+    expect(page).to_have_url(re.compile("/techniques$"))
+    page.get_by_role("link", name="X-Wing", exact=True).click()
+    expect(page.locator("h1")).to_have_text("X-Wing")
+    expect(page.locator(".learn-grid .on").first).to_be_visible()
+    fits(page, width)
+    shoot(page, f"learn-technique-{width}")
+    page.get_by_role("link", name="Practise X-Wing").click()
+    expect(page).to_have_url(re.compile(r"/techniques/x-wing/practise/\d+$"))
+    expect(page.locator("h1")).to_have_text("Practise: X-Wing")
+    fits(page, width)
+    shoot(page, f"learn-practise-{width}")
+    practise_url = page.url
+    page.get_by_role("link", name="Play this puzzle").click()
+    expect(page).to_have_url(re.compile(r"/p/v1/"))
+    expect(page.locator("#grid")).to_be_visible()
+    page.goto(practise_url)  # the same puzzle again from its link
+    expect(page.locator("h1")).to_have_text("Practise: X-Wing")
+
+
+def review_link() -> str:
+    puzzle = parse(EASY)
+    right = parse(EASY_SOLUTION)
+    empty = [c for c in range(81) if not puzzle[c]]
+    a, b = empty[3], empty[10]
+    played = [(a, right[a] % 9 + 1, False), (b, right[b], True), (a, right[a], False)]
+    played += [(c, right[c], False) for c in empty if c not in (a, b)]
+    entries, history = game(EASY, played)
+    return review_url(GameState(puzzle, entries).url) + f"&h={history}"
+
+
+PAGES = [
+    ("library", "/techniques"),
+    ("technique-xy-chain", "/techniques/xy-chain"),
+    ("technique-bug", "/techniques/bug-plus-1"),
+    ("path-top95", f"/path/{TOP95_CODE}?step=12"),
+    ("practise-skyscraper", "/techniques/skyscraper/practise"),
+    ("review", review_link()),
+    ("path-none", f"/path/{encode_cells(parse('11' + '.' * 79))}"),
+]
+
+
+@pytest.mark.parametrize("js", [True, False], ids=["js", "nojs"])
+@pytest.mark.parametrize("width", [375, 1280])
+def test_layout_screenshots_and_axe(browser: Browser, server: str, width: int, js: bool) -> None:
+    """No sideways scroll, a screenshot of every kind of page, and no axe-core violation."""
+    viewport = PHONE if width == 375 else DESKTOP
+    context = new_context(browser, server, js=js, viewport=viewport, bypass_csp=js)
+    try:
+        page = context.new_page()
+        for name, url in PAGES:
+            page.goto(url)
+            fits(page, width)
+            shoot(page, f"learn-{name}-{width}{'' if js else '-nojs'}")
+            if js:
+                found = violations(page)
+                assert not found, f"{name}: {report(found)}"
+    finally:
+        context.close()
+
+
+def test_the_review_steps_through_its_points(page: Page) -> None:
+    page.goto(review_link())
+    expect(page.locator(".learn-step-title")).to_contain_text("Move 1: you wrote")
+    page.locator("#review-next").click()
+    expect(page.locator(".learn-step-title")).to_contain_text("Move 2: a hint placed")
+    expect(page.locator(".learn-step-title")).to_be_focused()
+    expect(page.locator(".learn-cell.played")).to_have_count(1)

@@ -1,0 +1,274 @@
+"""The learning pages through Flask's test client: the solve path, the technique library,
+practise puzzles, the review of a game, and the links to them from the game."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from flask.testing import FlaskClient
+from markupsafe import escape
+from puzzles import EASY, EASY_SOLUTION
+from werkzeug.test import TestResponse
+
+from webapp.learn import game_moves, review_url
+from webapp.sudoku import GameMove, parse, practise, technique_entries, walkthrough
+from webapp.sudoku.techniques.catalog import CATALOG, entry_for
+from webapp.sudoku.techniques.examples import PRACTISE
+from webapp.urlstate import GameState, Move, encode_cells
+
+CODE = encode_cells(parse(EASY))
+PATH = f"/path/{CODE}"
+TWO_SOLUTIONS = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..6..82....26.95..8..2.3..9..5.1.3.."
+
+
+def html(response: TestResponse) -> str:
+    return response.get_data(as_text=True)
+
+
+def test_the_path_page_shows_step_one_and_every_step(client: FlaskClient) -> None:
+    response = client.get(PATH)
+    assert response.status_code == 200
+    page = html(response)
+    walk = walkthrough(parse(EASY))
+    total = len(walk.moments)
+    assert f"Step 1 of {total}" in page
+    first = walk.moments[0].step
+    assert f"{first.text}." in page
+    assert page.count('<span class="n">') == total
+    assert page.count('aria-current="step"') == 1
+    for n in range(2, total + 1):
+        assert f'href="{PATH}?step={n}#path-stage"' in page
+    assert 'id="path-next"' in page and 'href="/path/' in page
+    assert re.search(r'<span id="path-back" class="btn is-off" aria-disabled="true">', page)
+    assert 'Hidden single</a> <span class="count">\u00d7' in page
+    assert response.headers["X-Robots-Tag"] == "noindex, nofollow"
+    assert "max-age=86400" in response.headers["Cache-Control"]
+    assert '<meta name="robots" content="noindex, nofollow">' in page
+
+
+def test_a_step_shows_its_grid_and_move(client: FlaskClient) -> None:
+    walk = walkthrough(parse(EASY))
+    moment = walk.moments[9]
+    page = html(client.get(f"{PATH}?step=10"))
+    assert f"Step 10 of {len(walk.moments)}" in page
+    (cell, digit), *_ = moment.step.placements
+    name = f"r{cell // 9 + 1}c{cell % 9 + 1}"
+    assert f"Place {digit} in {name}" in page
+    cells = re.findall(r'<span class="learn-cell ([^"]*)">', page)
+    assert len(cells) == 81
+    assert "target" in cells[cell].split() and "empty" in cells[cell].split()
+    filled = sum(1 for d in moment.grid if d)
+    assert sum(1 for c in cells if "given" in c or "placed" in c) == filled
+    assert page.count('class="on"') >= 1
+
+
+def test_path_urls_are_canonical(client: FlaskClient) -> None:
+    plain = client.get(f"/path/{EASY}")
+    assert plain.status_code == 301 and plain.headers["Location"] == PATH
+    first = client.get(f"{PATH}?step=1")
+    assert first.status_code == 301 and first.headers["Location"] == PATH
+    extra = client.get(f"{PATH}?step=3&utm=x")
+    assert extra.status_code == 301 and extra.headers["Location"] == f"{PATH}?step=3"
+
+
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [
+        (f"{PATH}?step=0", "the step (step=) must be a number from 1 to"),
+        (f"{PATH}?step=999", "the step (step=) must be a number from 1 to"),
+        (f"{PATH}?step=x", "the step (step=) must be a number from 1 to"),
+        ("/path/12x", "the puzzle describes 26 cells; a Sudoku has 81"),
+        ("/path/12!", "the puzzle has &#39;!&#39; at character 3"),
+    ],
+)
+def test_bad_path_links_get_a_400(client: FlaskClient, url: str, message: str) -> None:
+    response = client.get(url)
+    assert response.status_code == 400
+    assert message.lower() in html(response).lower()
+
+
+def test_a_puzzle_without_one_solution_has_no_path(client: FlaskClient) -> None:
+    page = html(client.get(f"/path/{encode_cells(parse(TWO_SOLUTIONS))}"))
+    assert "There is no logical solve to show" in page and "more than one solution" in page
+    clash = EASY[:8] + "2" + EASY[9:]
+    page = html(client.get(f"/path/{encode_cells(parse(clash))}"))
+    assert "Its givens break a rule" in page
+
+
+def test_a_puzzle_that_needs_trials_says_so(client: FlaskClient) -> None:
+    top95 = "6..3.2....5.....1..........7.26............543.........8.15........4.2........7.."
+    page = html(client.get(f"/path/{encode_cells(parse(top95))}"))
+    assert "This puzzle needs trials" in page
+    assert "Extreme" in page
+
+
+def test_the_game_links_to_its_path_and_its_level_too(client: FlaskClient) -> None:
+    page = html(client.get(GameState(parse(EASY)).url))
+    assert f'<a href="{PATH}">Show me how to solve it</a>' in page
+    assert '<a href="/techniques">Solving techniques</a>' in page
+    assert f'<a class="level-link" href="{PATH}"' in page
+    assert '<a href="/techniques/hidden-single-box">Hidden single</a>' in page
+    lazy = html(client.get(f"/difficulty/{CODE}"))
+    assert f'href="{PATH}"' in lazy
+
+
+def test_the_library_lists_every_technique(client: FlaskClient) -> None:
+    response = client.get("/techniques")
+    page = html(response)
+    assert response.status_code == 200 and "X-Robots-Tag" not in response.headers
+    for entry in technique_entries():
+        assert f'href="/techniques/{entry.slug}">{entry.name.replace("+", "+")}</a>' in page
+    assert page.index("Full house") < page.index("X-Wing") < page.index("Nested forcing chain")
+
+
+@pytest.mark.parametrize("entry", technique_entries(), ids=lambda e: e.slug)
+def test_each_technique_has_its_page(client: FlaskClient, entry: object) -> None:
+    name = CATALOG[entry.name].name  # type: ignore[attr-defined]
+    slug = CATALOG[name].slug
+    response = client.get(f"/techniques/{slug}")
+    assert response.status_code == 200
+    page = html(response)
+    assert f"<h1>{name}</h1>" in page
+    assert str(escape(CATALOG[name].summary)) in page
+    assert f"Rated {CATALOG[name].rating:.1f}" in page
+    if name != "Solution lookup":
+        assert "A worked example" in page and 'class="learn-grid"' in page
+        assert f'href="/techniques/{slug}/practise"' in page
+
+
+def test_an_unknown_technique_is_a_400_with_a_way_back(client: FlaskClient) -> None:
+    response = client.get("/techniques/guessing")
+    assert response.status_code == 400
+    assert "no technique called &#39;guessing&#39;" in html(response)
+    assert 'href="/techniques"' in html(response)
+
+
+def test_practise_makes_a_puzzle_whose_hardest_step_is_the_technique(
+    client: FlaskClient,
+) -> None:
+    fresh = client.get("/techniques/xy-wing/practise")
+    assert fresh.status_code == 303 and fresh.headers["Cache-Control"] == "no-store"
+    location = fresh.headers["Location"]
+    match = re.fullmatch(r"/techniques/xy-wing/practise/(\d+)", location)
+    assert match
+    made = practise("XY-Wing", int(match.group(1)))
+    assert made.attempts == 1 and made.grade.hardest == "XY-Wing"
+    page = html(client.get(location))
+    assert "Practise: XY-Wing" in page
+    assert f'href="{GameState(made.puzzle).url}">Play this puzzle</a>' in page
+    assert f'href="/path/{encode_cells(made.puzzle)}">Show me how to solve it</a>' in page
+    assert f"seed {made.seed}" in page
+
+
+def test_a_practise_seed_that_misses_moves_to_the_one_that_hits(client: FlaskClient) -> None:
+    hit = PRACTISE["XY-Wing"][0]  # the first seed from 1 on that makes one
+    response = client.get(f"/techniques/xy-wing/practise/{hit - 3}")
+    assert response.status_code == 301
+    assert response.headers["Location"] == f"/techniques/xy-wing/practise/{hit}"
+    assert client.get(f"/techniques/xy-wing/practise/{hit}").status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [
+        ("/techniques/solution-lookup/practise", "not something to practise"),
+        ("/techniques/x-wing/practise/1000000000", "seeds go from 0 to 999999999"),
+        ("/techniques/nope/practise/1", "no technique called"),
+    ],
+)
+def test_bad_practise_links_get_a_400(client: FlaskClient, url: str, message: str) -> None:
+    response = client.get(url)
+    assert response.status_code == 400 and message in html(response).lower()
+
+
+def test_robots_keep_crawlers_to_the_library(client: FlaskClient) -> None:
+    text = html(client.get("/robots.txt"))
+    for line in ("Disallow: /path/", "Disallow: /review/", "Disallow: /techniques/*/practise"):
+        assert line in text
+    assert "Allow: /techniques" in text
+
+
+# --- the review ------------------------------------------------------------------------
+
+
+def game(puzzle: str, played: list[tuple[int, int, bool]]) -> GameState:
+    """The state of a game: each move (cell, digit or 0, made by a hint), in its history."""
+    entries = [0] * 81
+    history = []
+    for cell, digit, hinted in played:
+        history.append(Move(((cell, entries[cell]),), hinted))
+        entries[cell] = digit
+    return GameState(parse(puzzle), tuple(entries), history=tuple(history))
+
+
+def test_the_games_moves_are_read_back_from_its_history() -> None:
+    history = (Move(((0, 0),)), Move(((5, 3), (80, 9 + 0b101)), True))
+    entries = [0] * 81
+    entries[0], entries[5] = 4, 7
+    start, moves = game_moves(tuple(entries), history)
+    assert start[5] == 3 and start[0] == 0
+    assert moves == [GameMove(0, 4), GameMove(5, 7, True)]
+
+
+def test_a_finished_game_is_reviewed_point_by_point(client: FlaskClient) -> None:
+    puzzle = parse(EASY)
+    right = parse(EASY_SOLUTION)
+    empty = [c for c in range(81) if not puzzle[c]]
+    a, b = empty[0], empty[1]
+    played = [(a, right[a] % 9 + 1, False), (a, right[a], False), (b, right[b], True)]
+    played += [(c, right[c], False) for c in empty[2:]]
+    url = review_url(game(EASY, played).url)
+    response = client.get(url)
+    assert response.status_code == 200, html(response)
+    page = html(response)
+    assert "Looking back at your game" in page
+    name_a = f"r{a // 9 + 1}c{a % 9 + 1}"
+    name_b = f"r{b // 9 + 1}c{b % 9 + 1}"
+    assert f"Move 1: you wrote {right[a] % 9 + 1} in {name_a}" in page
+    assert f"The solution has {right[a]} there." in page and "Fixed at move 2" in page
+    assert f"A hint placed {right[b]} in {name_b}" in page
+    assert "The simplest step the engine saw here" in page
+    assert re.search(r"<dt>Hints used</dt><dd>1</dd>", page)
+    assert re.search(r"<dt>Mistakes</dt><dd>1</dd>", page)
+    second = html(client.get(url + "&at=2"))
+    assert f"Move 3: a hint placed {right[b]} in {name_b}" in second
+    assert response.headers["X-Robots-Tag"] == "noindex, nofollow"
+
+
+def test_a_clean_game_and_a_link_without_moves(client: FlaskClient) -> None:
+    puzzle = parse(EASY)
+    right = parse(EASY_SOLUTION)
+    empty = [c for c in range(81) if not puzzle[c]]
+    url = review_url(game(EASY, [(c, right[c], False) for c in empty]).url)
+    assert "No hints and no mistakes" in html(client.get(url))
+    assert "holds no moves" in html(client.get(review_url(GameState(puzzle).url)))
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("h=!!!", "the history (h=) has &#39;!!!&#39; at character 1"),
+        ("h=001", "the history (h=) ends in the middle of a move"),
+        ("h=~", "the history (h=) ends in the middle of a move"),
+        ("at=5", "the point (at=) must be a number from 1 to 1"),
+    ],
+)
+def test_bad_review_links_get_a_400(client: FlaskClient, query: str, message: str) -> None:
+    response = client.get(f"/review/v1/{CODE}?{query}")
+    assert response.status_code == 400 and message in html(response).lower()
+
+
+def test_a_solved_game_links_to_its_review(client: FlaskClient) -> None:
+    state = GameState(
+        parse(EASY),
+        tuple(d if not g else 0 for d, g in zip(parse(EASY_SOLUTION), parse(EASY), strict=True)),
+    )
+    page = html(client.get(state.url))
+    assert f'<a href="{review_url(state.url)}">Look back at your game</a>' in page
+    assert "Look back at your game" not in html(client.get(GameState(parse(EASY)).url))
+
+
+def test_step_names_in_the_library_match_the_engine() -> None:
+    for moment in walkthrough(parse(EASY)).moments:
+        assert entry_for(moment.step.technique, moment.step.rating) is not None
