@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from api_doc_check import ApiClient, check_error
+from fakes import never_made
 from flask import Flask
 from flask.testing import FlaskClient
 from puzzles import EASY, EASY_SOLUTION
@@ -549,8 +550,10 @@ def test_generate_takes_a_ready_puzzle_from_the_pool(app: Flask) -> None:
     assert (body["puzzle"], body["seed"]) == (to_line(made.puzzle), made.seed)
 
 
-def test_generate_says_when_no_seed_makes_a_puzzle(api: ApiClient) -> None:
-    """Seeds 0 to 99 make no Extreme puzzle (measured once: about 0.7 s)."""
+def test_generate_says_when_no_seed_makes_a_puzzle(
+    api: ApiClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(webapp.api, "generate", never_made)
     error = check_error(
         api.get("generate", {"level": "extreme", "seed": 0}), 422, "no_puzzle", "seed"
     )
@@ -560,7 +563,7 @@ def test_generate_says_when_no_seed_makes_a_puzzle(api: ApiClient) -> None:
 def test_generate_without_a_seed_that_finds_none_asks_to_retry(
     api: ApiClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(webapp.api, "new_seed", lambda: 0)  # the seeds that make no Extreme
+    monkeypatch.setattr(webapp.api, "generate", never_made)
     response = api.get("generate", {"level": "extreme"})
     error = check_error(response, 503, "not_ready")
     assert error.startswith("no Extreme puzzle is ready and 100 fresh seeds made none")

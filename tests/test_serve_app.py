@@ -6,16 +6,18 @@ from __future__ import annotations
 import os
 import re
 from concurrent.futures.process import BrokenProcessPool
+from typing import Any
 
 import pytest
+from fakes import never_made
 from flask.testing import FlaskClient
 from puzzles import EASY
 
-from webapp import create_app, page_rating, views
+from webapp import create_app, page_rating
 from webapp.enginepool import Busy, EnginePool
 from webapp.seedpool import KNOWN_SEEDS
 from webapp.settings import SettingsError, from_env
-from webapp.sudoku import generate, parse
+from webapp.sudoku import Generated, generate, parse
 from webapp.urlstate import GameState, encode_cells, from_path
 
 CODE = encode_cells(parse(EASY))
@@ -120,7 +122,14 @@ def test_new_puzzle_with_an_empty_pool_has_a_budget(
 ) -> None:
     """It tried up to 5,000 fresh seeds (seconds for Extreme): now NEW_ATTEMPTS fresh ones,
     then a known seed; if even that fails (a generator that changed), a clear 503 page."""
-    monkeypatch.setattr(views, "new_seed", lambda: 1)  # seeds 1 to 100 make no Extreme one
+    real = page_rating.generate
+
+    def known_only(level: str, seed: int, **kwargs: Any) -> Generated:
+        if seed not in KNOWN_SEEDS["Extreme"]:
+            return never_made(level, seed)  # type: ignore[return-value]
+        return real(level, seed, **kwargs)
+
+    monkeypatch.setattr(page_rating, "generate", known_only)  # no fresh seed makes one
     made = client.get("/new/extreme")
     assert made.status_code == 303
     assert int(made.headers["Location"].rsplit("-", 1)[1]) in KNOWN_SEEDS["Extreme"]
@@ -174,6 +183,23 @@ def test_an_engine_process_that_dies_gives_the_busy_page_and_a_new_one_starts() 
             pool.run(os._exit, 1)  # what a process killed under a job looks like
         response = client.get(GameState(parse(EASY), hint=1).url)
         assert response.status_code == 200  # the next job starts a new engine process
+    finally:
+        for kind in ("quick", "slow"):
+            app.extensions[f"engine.{kind}"].stop()
+
+
+def test_a_page_does_not_wait_for_a_rating_the_engine_has_not_finished() -> None:
+    """The page comes without the rating when the engine process has not answered within
+    RATING_WAIT, with a placeholder that loads it; the rating then comes from the engine."""
+    app = create_app({"TESTING": True, "SEED_POOL": 0, "ENGINE_PROCESSES": 1, "RATING_WAIT": 0})
+    client = app.test_client()
+    page_rating._known.clear()
+    try:
+        page = client.get(GameState(parse(HARD)).url).get_data(as_text=True)
+        shown = '<span class="level level-extreme">Extreme</span>'
+        assert "Rating the puzzle" in page and shown not in page
+        line = client.get("/difficulty/" + encode_cells(parse(HARD))).get_data(as_text=True)
+        assert shown in line
     finally:
         for kind in ("quick", "slow"):
             app.extensions[f"engine.{kind}"].stop()
@@ -300,5 +326,9 @@ def test_a_puzzle_with_its_digits_renamed_shares_the_rating(client: FlaskClient)
     first = client.get("/difficulty/" + encode_cells(parse(HARD))).get_data(as_text=True)
     assert page_rating.known(parse(copy)) is not None  # no new grading for the copy
     again = client.get("/difficulty/" + encode_cells(parse(copy))).get_data(as_text=True)
-    assert first == again and "Extreme" in first
+    assert encode_cells(parse(copy)) in again  # its own solve path, the same rating
+    assert first.replace(encode_cells(parse(HARD)), "") == again.replace(
+        encode_cells(parse(copy)), ""
+    )
+    assert "Extreme" in first
     assert page_rating.renamed(parse(copy)) == page_rating.renamed(parse(HARD))
