@@ -30,6 +30,13 @@ class Entry:
     steps: tuple[str, ...] = ()  # Step.technique names it covers, if not just `name`
 
     @property
+    def graded(self) -> bool:
+        """Whether a puzzle's grade can name it: the grader uses Sudoku Explainer's
+        techniques only (grade.SE_TECHNIQUES), so the others appear in hints and solves but
+        never as a puzzle's hardest step, and cannot be practised."""
+        return self.name not in HINTS_ONLY
+
+    @property
     def slug(self) -> str:
         """The name in a URL: 'xy-wing', 'hidden-single-box', 'bug-plus-1'."""
         return slug(self.name)
@@ -59,6 +66,34 @@ class Entry:
     def practise_seeds(self) -> tuple[int, ...]:
         """Seeds known to make a practise puzzle for it at once (examples.py)."""
         return PRACTISE.get(self.name, ())
+
+
+# The techniques found only by rows of logic.TECHNIQUES and SEARCHES outside
+# grade.SE_TECHNIQUES (tests/test_learn.py checks this against the engine at each example).
+HINTS_ONLY = frozenset(
+    {
+        "Finned X-Wing",
+        "Sashimi X-Wing",
+        "W-Wing",
+        "Unique rectangle type 6",
+        "Hidden rectangle",
+        "Avoidable rectangle type 1",
+        "Avoidable rectangle type 2",
+        "Finned Swordfish",
+        "Sashimi Swordfish",
+        "Finned Jellyfish",
+        "Sashimi Jellyfish",
+        "Sue de Coq",
+        "Multi-colouring",
+        "Grouped X-chain",
+        "3D Medusa",
+        "Grouped AIC",
+        "ALS-XZ",
+        "ALS-XY-Wing",
+        "ALS chain",
+        "Death blossom",
+    }
+)
 
 
 def slug(name: str) -> str:
@@ -497,6 +532,442 @@ _ENTRIES = (
         ),
         "Find two far-apart cells with the same pair, then look for a unit where one digit of "
         "the pair has two places, each seeing one of the cells.",
+    ),
+    Entry(
+        "Empty rectangle",
+        "A digit's places in a box all lie on one row and one column of it; with a strong "
+        "link on that digit, one cell where the lines meet loses it.",
+        (
+            "In a box, a digit can go only in cells of one row and one column of the box (at "
+            "least three places, not all on one line), so the box's copy of the digit is on "
+            "that row or on that column. Now take a line outside the box where the digit has "
+            "exactly two places, one of them on the box's row.",
+            "If that place holds the digit, the box's copy must be on the column; if not, the "
+            "other place of the strong link does. Either way the cell where the link's second "
+            "place lines up with the box's column sees a copy of the digit, and loses it. The "
+            "same works with rows and columns swapped.",
+        ),
+        "For one digit, look for a box whose candidates form a cross or an L (one row and one "
+        "column of the box), then for a two-place line that starts on the cross's row or column.",
+    ),
+    Entry(
+        "Finned X-Wing",
+        "An X-Wing with a few extra places (the fin) in one box: cells that see the fin and "
+        "lie in the X-Wing's columns lose the digit.",
+        (
+            "Two rows would form an X-Wing on a digit in two columns, except that one row "
+            "also has a place or two outside those columns, all in one box: the fin. Either "
+            "the fin holds the digit, or the X-Wing stands and takes the digit of both "
+            "columns.",
+            "A cell of the fin's box that lies in one of the X-Wing's columns, outside the "
+            "two rows, loses the digit either way: it sees the fin, and the X-Wing would take "
+            "its column's copy. The same works with rows and columns swapped.",
+        ),
+        "When a digit nearly makes an X-Wing, look at the extra places: if they share a box "
+        "with a corner, check that box's cells in the X-Wing's columns.",
+    ),
+    Entry(
+        "Sashimi X-Wing",
+        "A finned X-Wing with a corner missing: one row has a single place in the columns, "
+        "and the fin beside it stands in for the missing corner.",
+        (
+            "The same reasoning as a finned X-Wing, but one of the two rows has at most one "
+            "place in the X-Wing's columns; the fin sits in the box where its second corner "
+            "would be. Either the fin holds the digit, or that row's single place and the "
+            "other row form the fish.",
+            "Cells of the fin's box in the fish's columns, outside its rows, lose the digit. "
+            "Seen another way, it is a turbot-like chain through the fin's box.",
+        ),
+        "Look for a row with one place in two columns that another row covers exactly, and a "
+        "few more places next to where the missing corner would be.",
+    ),
+    Entry(
+        "Unique rectangle type 5",
+        "A unique rectangle whose extra digit is the same one in three corners or in two "
+        "diagonal corners: one of them holds it.",
+        (
+            "As in type 2, the corners with more than the pair all have the same one digit "
+            "besides it, and one of them must hold it, or the rectangle would be left with "
+            "only the swappable pair. Here those corners are three, or two on a diagonal, so "
+            "they do not share a line.",
+            "A cell that sees every one of those corners loses the extra digit.",
+        ),
+        "In a rectangle of one pair over two boxes, look for one extra candidate repeated in "
+        "three corners, or in two opposite ones.",
+    ),
+    Entry(
+        "Unique rectangle type 3",
+        "Two corners of a unique rectangle carry extra digits that act as one cell in a naked "
+        "set with other cells of their unit.",
+        (
+            "Two corners on one side of the rectangle hold the pair and some extra digits. "
+            "One of the two must take an extra digit, or the rectangle could swap. So the two "
+            "corners together behave like a single cell holding just their extra digits.",
+            "If that imaginary cell and other cells of a unit the corners share form a naked "
+            "pair, triple or quad, the set's digits leave the rest of that unit. It rates "
+            "4.6, plus a tenth per digit beyond a pair in the set.",
+        ),
+        "When two corners on one side of a rectangle carry extra digits, treat their extras as "
+        "one cell and look for a naked set with it in their row, column or box.",
+    ),
+    Entry(
+        "Unique loop",
+        "A longer closed loop of cells sharing one pair, which could swap its digits: like a "
+        "unique rectangle, something must break it.",
+        (
+            "Cells that all hold the same two digits a and b, joined in a closed loop of six, "
+            "eight or more cells, where every row, column and box the loop crosses holds "
+            "exactly two of its cells, one at an odd place and one at an even place. If they "
+            "held only a and b, the a's and b's could trade places and the puzzle would have "
+            "two solutions.",
+            "The same four types as unique rectangles then apply to the cells with more than "
+            "the pair. Longer loops rate higher: a tenth for six cells, two for eight, five "
+            "for ten or more.",
+        ),
+        "Follow cells with the same pair from unit to unit, changing the kind of unit at each "
+        "hop, until you return to the start.",
+        (
+            "Unique loop type 1",
+            "Unique loop type 2",
+            "Unique loop type 3",
+            "Unique loop type 4",
+            "Unique loop type 5",
+        ),
+    ),
+    Entry(
+        "Unique rectangle type 6",
+        "A unique rectangle whose two diagonal corners have extra digits, where one digit of "
+        "the pair is locked to the corners in both rows: the diagonal corners lose it.",
+        (
+            "Two opposite corners hold just the pair a and b, the other two hold more. Suppose "
+            "digit a has no place in the rectangle's two rows (or columns) other than the "
+            "corners. If one of the corners with extras were a, the other one would be too, "
+            "and the two plain corners would both be b: the swappable pattern.",
+            "So neither of the corners with extras holds a. Sudoku Explainer has no such "
+            "type, so it only appears in hints, never in a puzzle's grade.",
+        ),
+        "In a rectangle of one pair with extras on a diagonal, check whether one digit of the "
+        "pair appears only in the corners along both rows or both columns.",
+    ),
+    Entry(
+        "Hidden rectangle",
+        "A rectangle where one corner holds just the pair and a digit is locked to the "
+        "corners in the opposite corner's row and column: that corner cannot be the other digit.",
+        (
+            "Four corners over two boxes all hold digits a and b; one corner holds only those "
+            "two. In the row and in the column of the opposite corner, a has no place outside "
+            "the rectangle.",
+            "If the opposite corner were b, a would have to take the two corners beside it, "
+            "and the first corner would be b: all four would hold only a and b, the "
+            "two-solution pattern. So the opposite corner is not b. It is used in hints, not "
+            "in the grade.",
+        ),
+        "Find a cell with two candidates at a rectangle's corner; at the far corner, check "
+        "whether one of the pair's digits has only the corner places in that row and column.",
+    ),
+    Entry(
+        "Avoidable rectangle type 1",
+        "Three corners of a rectangle already solved (not given) as a, b, b: the fourth "
+        "corner cannot be a, or the digits could swap.",
+        (
+            "The uniqueness argument also works with digits the solver has placed, as long "
+            "as none of the four corners is a given. Three corners hold a, b and b, the a "
+            "opposite the empty corner and the two b's beside it. If the empty corner were a, "
+            "the a's and b's could swap around the rectangle.",
+            "So the empty corner loses a. It is used in hints, not in the grade.",
+        ),
+        "Look at rectangles over two boxes whose corners you filled in yourself, with one "
+        "corner still empty.",
+    ),
+    Entry(
+        "Avoidable rectangle type 2",
+        "Two solved corners a and b of a rectangle, and two empty ones holding b or a plus the "
+        "same extra digit: one of the empty corners holds the extra digit.",
+        (
+            "Two corners on one side were solved (not given) as a and b. The two empty "
+            "corners facing them hold b plus z, and a plus z. If neither were z, the four "
+            "corners could swap their a's and b's.",
+            "So one of the two empty corners is z, and a cell that sees both loses z. It is "
+            "used in hints, not in the grade.",
+        ),
+        "Look for two found (not given) digits side by side in a rectangle whose empty corners "
+        "hold two candidates each, one of them shared.",
+    ),
+    Entry(
+        "WXYZ-Wing",
+        "Three cells of a unit holding four digits between them, and a two-digit cell that "
+        "sees them: one digit z is forced into the pattern, so cells that see every z lose it.",
+        (
+            "Three cells of one unit hold four digits together: an almost locked set. A cell "
+            "with two candidates x and z sees every cell of the set that can be x. If that "
+            "cell is x, the set loses x and its three cells must hold the other three digits, "
+            "z among them; if it is z, it is z itself.",
+            "So z is in the pivot or in the set, and a cell that sees the pivot and every z of "
+            "the set loses z. When z also links the pivot to the set, more can go. It rates "
+            "5.5, a tenth more when the set's largest cell has three candidates.",
+        ),
+        "Find a cell with two candidates next to a unit where three cells share four digits "
+        "that include both of its candidates.",
+    ),
+    Entry(
+        "BUG type 2",
+        "Every cell but a few has two candidates, and the few hold the same one extra digit: "
+        "one of them is that digit.",
+        (
+            "Remove the extra digit from those cells and the position would be a bivalue "
+            "universal grave, with zero or two solutions. So one of them holds it.",
+            "Any cell that sees all of them loses that digit.",
+        ),
+        "When nearly every cell is down to a pair, look for a digit that is the odd one out in "
+        "several cells that see a common cell.",
+    ),
+    Entry(
+        "BUG type 4",
+        "Two cells of a unit spoil a bivalue grave and share one other digit: one holds its "
+        "extra, so each loses a digit the pair locks.",
+        (
+            "Without their extra candidates, the two cells would leave a bivalue universal "
+            "grave, so one of them takes its extra digit. Both also hold a common digit v "
+            "that is not an extra.",
+            "Since one of the two cells is taken by its extra, the other must hold v (a digit "
+            "the unit needs there). Each cell then loses its candidates other than v and its "
+            "extra.",
+        ),
+        "When two cells of one unit are the only ones with three candidates, check the digit "
+        "they share beyond the grave's pairs.",
+    ),
+    Entry(
+        "BUG type 3",
+        "The cells that spoil a bivalue grave act as one cell holding their extra digits, "
+        "which forms a naked set with other cells of their unit.",
+        (
+            "The grave needs one of the extra candidates to be true, so the cells carrying "
+            "them behave like a single cell holding just those digits. With other cells of a "
+            "unit they all share, that can make a naked pair, triple or more.",
+            "The set's digits leave the rest of the unit. It rates 5.8, plus a tenth per digit "
+            "beyond a pair in the set.",
+        ),
+        "When a few cells in one unit keep the grid from being all pairs, gather their extra "
+        "digits and look for a naked set that includes them.",
+    ),
+    Entry(
+        "Finned Swordfish",
+        "A Swordfish with a fin: extra places of the digit in one box; cells of that box in "
+        "the fish's columns lose it.",
+        (
+            "Three rows would place a digit only in three columns but for one or two extra "
+            "places, all in one box. Either the fin holds the digit, or the Swordfish stands.",
+            "Cells of the fin's box in the fish's columns, outside its rows, see the fin and "
+            "would lose the digit to the fish, so they lose it now.",
+        ),
+        "When three rows almost cover a digit with three columns, see whether the stray "
+        "places share a box with the fish.",
+    ),
+    Entry(
+        "Sashimi Swordfish",
+        "A finned Swordfish in which a base line has at most one place in the columns: the "
+        "fin stands in for the missing one.",
+        (
+            "As a finned Swordfish, but one row leans on the fin: without it the rows would "
+            "not form a fish at all. The conclusion is the same: either the fin is the "
+            "digit, or the fish is.",
+            "Cells of the fin's box in the fish's columns, outside its rows, lose the digit.",
+        ),
+        "Look for three rows where one has a single place in the cover columns and extra "
+        "places in a box beside it.",
+    ),
+    Entry(
+        "VWXYZ-Wing",
+        "Four cells of a unit holding five digits between them, and a two-digit cell that "
+        "sees them: a digit z is forced into the pattern.",
+        (
+            "The larger bent wing: four cells of one unit with five digits together (an "
+            "almost locked set) and a pivot with two candidates x and z that sees every cell "
+            "of the set that can be x. If the pivot is x, the set is locked on its other "
+            "digits, z among them; otherwise the pivot is z.",
+            "A cell that sees the pivot and every z of the set loses z. It rates 6.2 to 6.4, "
+            "higher as the set's largest cell nears three candidates.",
+        ),
+        "Find a unit where four cells share five digits and a cell with two of those digits "
+        "that sees the set.",
+    ),
+    Entry(
+        "Aligned pair exclusion",
+        "Two cells can hold only certain pairs of digits together; a digit that fits in no "
+        "allowed pair goes.",
+        (
+            "List every pair of digits two cells could hold together. A pair is ruled out "
+            "when the cells see each other and the digits match, or when some cell with "
+            "exactly those two candidates sees both cells (it would be left empty).",
+            "If a candidate of one cell appears in no allowed pair, it cannot be there.",
+        ),
+        "Pick two cells that several two-candidate cells both see, and test their digit "
+        "combinations against those cells.",
+    ),
+    Entry(
+        "Finned Jellyfish",
+        "A Jellyfish (four lines) with a fin in one box: cells of that box in the fish's "
+        "columns lose the digit.",
+        (
+            "Four rows would place a digit only in four columns but for a few places in one "
+            "box. Either the fin is the digit, or the Jellyfish stands.",
+            "Cells that see the fin and lie in the fish's columns, outside its rows, lose it.",
+        ),
+        "Rare: for a digit with many places, see whether four rows nearly share four columns, "
+        "the exceptions packed into one box.",
+    ),
+    Entry(
+        "Sashimi Jellyfish",
+        "A finned Jellyfish in which one base line has at most one place in the columns: "
+        "the fin stands in for the missing one.",
+        (
+            "The sashimi form of the four-line fish: one row counts on the fin to complete "
+            "the pattern. The deduction is that of the finned Jellyfish.",
+        ),
+        "As for a finned Jellyfish, but allow one row to have a single place in the cover columns.",
+    ),
+    Entry(
+        "Sue de Coq",
+        "Where a box meets a line, a few cells with extra digits split their digits between "
+        "the line and the box, so both lose them.",
+        (
+            "Take two or three open cells where a box meets a row or column, holding at least "
+            "two more digits than there are cells. Add cells from the rest of the line and "
+            "from the rest of the box, with no digit in common between those two groups, so "
+            "that all the cells together hold exactly as many digits as there are cells.",
+            "Then every one of those digits is in exactly one of the cells: the line group's "
+            "digits stay in the line, the box group's in the box. The rest of the line loses "
+            "the line group's digits, the rest of the box the box group's, and both lose the "
+            "other digits of the intersection.",
+        ),
+        "Look where a box crosses a line at cells with many candidates, and search the line "
+        "and the box for two-candidate cells that cover their digits.",
+    ),
+    Entry(
+        "Multi-colouring",
+        "Colour two clusters of one digit's strong links: when colours of the two clusters "
+        "see each other, the opposite colours give eliminations.",
+        (
+            "Colour each cluster of one digit's strong links in two colours, as in simple "
+            "colouring: in each cluster one colour is true. If a cell of colour a in one "
+            "cluster sees a cell of colour b in another, a and b cannot both be true, so the "
+            "opposite colour of a or the opposite of b is.",
+            "A cell that sees both of those opposite colours loses the digit; and a colour "
+            "that sees both colours of another cluster is false. It is rated as the chain it "
+            "amounts to, and is used in hints, not in the grade.",
+        ),
+        "After simple colouring finds nothing for a digit, colour a second cluster and look "
+        "for cells of the two clusters that see each other.",
+    ),
+    Entry(
+        "Grouped X-chain",
+        "An X-chain in which some nodes are groups: two or three cells of a box on one line "
+        "that hold the digit.",
+        (
+            "For one digit, a group is its places in one box on one row or column. A group "
+            "can be linked like a cell: strongly when the group and one other place (or "
+            "group) are the only places in a unit, weakly when they see each other.",
+            "With groups, chains reach where single cells cannot. As with an X-chain, one end "
+            "holds the digit and cells that see both ends lose it.",
+        ),
+        "When a digit's places in a box line up in one row or column, treat them as one node "
+        "and try to chain through it.",
+    ),
+    Entry(
+        "3D Medusa",
+        "Colour the candidates of every digit along strong links in cells and units; a colour "
+        "that breaks a rule is false, and a candidate that sees both colours goes.",
+        (
+            "Start from a candidate and colour along strong links: the other place of its "
+            "digit in a unit with two places, and the other digit of a cell with two "
+            "candidates, alternating two colours. One colour is true throughout.",
+            "A colour is false when two of its candidates share a cell, or put one digit twice "
+            "in a unit, or when a cell's every candidate sees it. An uncoloured candidate goes "
+            "when it sees both colours on its digit, or its cell holds both colours, or it "
+            "sees one colour and its cell holds the other. Used in hints, not in the grade.",
+        ),
+        "Begin at a cell with two candidates, colour through pairs and two-place units, then "
+        "check for a clash or for candidates caught between colours.",
+    ),
+    Entry(
+        "Grouped AIC",
+        "An alternating inference chain that also runs through groups: a digit's places in "
+        "one box and line counted as one node.",
+        (
+            "An AIC, mixing links within cells and links on one digit, where some nodes are "
+            "groups of two or three cells of a box on one line. The group is true when one "
+            "of its cells holds the digit.",
+            "One of the two ends is true, so candidates that see both go.",
+        ),
+        "When an AIC almost closes but needs a box's places on one line, use them as one node.",
+    ),
+    Entry(
+        "ALS-XZ",
+        "Two almost locked sets sharing a restricted digit x: the digit z they also share is "
+        "in one of them.",
+        (
+            "An almost locked set is N cells of one unit holding N + 1 digits together: take "
+            "one digit away and the rest are locked in. Two such sets share a digit x that "
+            "cannot be in both (every x of one sees every x of the other).",
+            "Whichever set does not hold x is locked on its other digits; if both also hold a "
+            "digit z, one of them holds z. A cell that sees every z of both sets loses it.",
+        ),
+        "Look for two small groups of cells, each with one digit more than cells, whose "
+        "shared digit's places all see each other.",
+    ),
+    Entry(
+        "ALS-XY-Wing",
+        "Three almost locked sets chained like an XY-Wing: the two outer sets cannot both go "
+        "without a digit z, so cells that see every z lose it.",
+        (
+            "A middle almost locked set shares a restricted digit with each of two other sets "
+            "(x with one, y with the other). The middle set cannot give up both, so at least "
+            "one outer set is locked on its other digits.",
+            "If both outer sets hold z, one of them holds it, and a cell that sees every z "
+            "of both loses it.",
+        ),
+        "Start from an ALS-XZ and see whether a third set can take the role of one of its links.",
+    ),
+    Entry(
+        "ALS chain",
+        "A chain of almost locked sets joined by restricted digits: like an AIC whose links "
+        "pass through sets of cells.",
+        (
+            "Each almost locked set works as a node: if the digit that links it to the "
+            "previous node is not in it, the set is locked on its other digits, which "
+            "switches on its link to the next set. Alternating like an AIC, the chain proves "
+            "that one of its ends is true.",
+            "Candidates that see both ends go; longer chains rate higher.",
+        ),
+        "A computer's search more than a person's: chains of ALS-XZ links.",
+    ),
+    Entry(
+        "Death blossom",
+        "A stem cell whose every candidate links to an almost locked set (a petal); the "
+        "petals share a digit z, which one of them must hold.",
+        (
+            "For each candidate d of the stem there is an almost locked set whose cells with "
+            "d all see the stem. Whatever the stem holds, the petal of that digit loses it "
+            "and is locked on its other digits.",
+            "If every petal also holds z, one of them must hold it, so cells that see every "
+            "petal's z lose z.",
+        ),
+        "Pick a cell with two or three candidates and look around it for small sets, one per "
+        "candidate, sharing one more digit.",
+    ),
+    Entry(
+        "Digit forcing chains",
+        "Follow the links from a candidate and from its absence: what both lead to holds, "
+        "and a candidate that would contradict itself is false.",
+        (
+            "Assume a candidate true and follow the strong and weak links as the position "
+            "stands; then assume it false and follow again. A conclusion both branches reach "
+            "is certain, since the candidate is either true or false.",
+            "And if assuming it true would force some other candidate both on and off, it is "
+            "false. Rated as the cell and unit forcing chains, by the length of both branches.",
+        ),
+        "Pick a candidate with strong links on both sides and trace its two branches a few "
+        "steps, looking for a common result.",
     ),
     Entry(
         "Nishio forcing chain",
