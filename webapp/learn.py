@@ -330,7 +330,7 @@ def technique(slug: str) -> Response:
         "entry": entry,
         "previous": listed[at - 1] if at else None,
         "following": listed[at + 1] if at + 1 < len(listed) else None,
-        "can_practise": entry.name != "Solution lookup",
+        "can_practise": _can_practise(entry),
         "way_out": entry.name == "Solution lookup",
     }
     example = _example(entry.name)
@@ -349,6 +349,26 @@ def technique(slug: str) -> Response:
     return _cached(response, noindex=False)
 
 
+def _can_practise(entry: TechniqueEntry) -> bool:
+    """A practise puzzle is one whose grade names the technique: not the way out, nor a
+    technique the grader leaves out (hints only)."""
+    return entry.graded and entry.name != "Solution lookup"
+
+
+def _practised(slug: str) -> TechniqueEntry:
+    """The entry of a practise link, or a 400 saying why it has no practise puzzles."""
+    entry = _entry(slug)
+    if entry.name == "Solution lookup":
+        raise StateError("the solution lookup is not something to practise")
+    if not entry.graded:
+        raise StateError(
+            f"{entry.name} is not something to practise: the grade follows Sudoku Explainer, "
+            "which does not use it, so no generated puzzle is graded by it",
+            fallback=url_for("learn.technique", slug=entry.slug),
+        )
+    return entry
+
+
 def practise_url(entry: TechniqueEntry, seed: int) -> str:
     return url_for("learn.practise_seed", slug=entry.slug, seed=seed)
 
@@ -357,9 +377,7 @@ def practise_url(entry: TechniqueEntry, seed: int) -> str:
 @limits.costly("new")
 def practise_fresh(slug: str) -> Response:
     """A new practise puzzle: from a fresh seed if one of a few makes it, else a known seed."""
-    entry = _entry(slug)
-    if entry.name == "Solution lookup":
-        raise StateError("the solution lookup is not something to practise")
+    entry = _practised(slug)
     try:
         made = engine("slow").run(practise, entry.name, new_seed(), max_attempts=FRESH_ATTEMPTS)
         seed = made.seed
@@ -381,9 +399,7 @@ def practise_fresh(slug: str) -> Response:
 @limits.costly("new")
 def practise_seed(slug: str, seed: int) -> Response:
     """The practise puzzle a seed makes (the same on every machine)."""
-    entry = _entry(slug)
-    if entry.name == "Solution lookup":
-        raise StateError("the solution lookup is not something to practise")
+    entry = _practised(slug)
     if seed >= SEED_LIMIT:
         raise StateError(f"the seed is {seed}; seeds go from 0 to {SEED_LIMIT - 1}")
     try:

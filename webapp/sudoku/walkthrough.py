@@ -8,7 +8,7 @@ example shows (techniques/examples.py), found again by the engine at that positi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from .board import BIT, CELLS, Grid, candidates, cell_name, check_grid, parse
@@ -100,16 +100,23 @@ def worked_example(name: str) -> WorkedExample | None:
     return WorkedExample(example, Moment(step, grid, tuple(cands)))
 
 
-def find_technique(grid: Grid, cands: Sequence[int], entry: Entry) -> Step | None:
+def find_technique(
+    grid: Grid, cands: Sequence[int], entry: Entry, only: Collection[str] | None = None
+) -> Step | None:
     """The first step of `entry`'s technique that the engine's tables find at the position
-    (each technique and search tried in turn, whatever easier steps there are)."""
+    (each technique and search tried in turn, whatever easier steps there are); `only` limits
+    them to those rows of logic.TECHNIQUES and SEARCHES (as the grader's SE_TECHNIQUES)."""
     position = Position.from_grid(grid, cands)
-    for _, technique in TECHNIQUES:
+    for name, technique in TECHNIQUES:
+        if only is not None and name not in only:
+            continue
         step = technique(position)
         if step is not None and _entry(step) is entry:
             return step
     meter = STEP_BUDGET.start()
-    for _, search in SEARCHES:
+    for name, search in SEARCHES:
+        if only is not None and name not in only:
+            continue
         try:
             step = search(position, meter)
         except OutOfBudget:
