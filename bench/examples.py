@@ -2,7 +2,8 @@
 
     .venv/bin/python bench/examples.py                 # search, print what was found
     .venv/bin/python bench/examples.py --write         # ... and rewrite techniques/examples.py
-    .venv/bin/python bench/examples.py --write --jobs 2 --attempts 3000
+    .venv/bin/python bench/examples.py --write --jobs 2 --attempts 1000 --scale 2
+    .venv/bin/python bench/examples.py --write --keep-seeds   # examples only
 
 Run it again (with --write) when a technique is added or the grader changes: the tests check
 that every stored example still shows its technique and every seed still makes its puzzle.
@@ -10,9 +11,13 @@ that every stored example still shows its technique and every seed still makes i
 1. Worked examples: the logical solve of each puzzle of several data sets (easy ones first),
    within the web's grading budget; for every technique, the step that shows it best: the
    lowest rating (a chain's shortest form), then the fewest cells and candidates involved.
-2. Practise seeds: for each technique, generate.practise from seed 1 on, up to --seeds seeds
-   that each make a puzzle whose hardest step is that technique (the search for one gives up
-   after --attempts seeds).
+2. Practise seeds: for each technique a grade can name (Entry.graded), generate.practise
+   from seed 1 on, up to --seeds seeds that each make a puzzle whose hardest step is that
+   technique (the search for one gives up after --attempts seeds). The techniques the grader
+   leaves out (hints only) get none: no generated puzzle is graded by them.
+
+With the defaults it takes about five minutes on two cores; --scale reads more of the sets
+and --attempts searches longer for the rare techniques' seeds.
 """
 
 from __future__ import annotations
@@ -36,13 +41,15 @@ from webapp.sudoku.walkthrough import walkthrough
 TARGET = Path(__file__).resolve().parents[1] / "webapp" / "sudoku" / "techniques" / "examples.py"
 SETS = {  # file: how many puzzles to read (None: all), easiest sets first
     "norvig_easy50.txt": None,
-    "kaggle_sample.txt": 3000,
+    "kaggle_sample.txt": None,
+    "royle_17clue.txt": 2000,
     "norvig_top95.txt": None,
-    "magictour_top1465.txt": None,
-    "forum_hardest_1106.txt": None,
+    "magictour_top1465.txt": 800,
+    "forum_hardest_1106.txt": 150,
     "named_hardest.txt": None,
-    "norvig_sudoku10k.txt": None,  # the only hidden quad found as an easiest step: line 6201
+    "norvig_sudoku10k.txt": 1500,
 }
+
 NO_PRACTISE = ("Solution lookup",)  # the engine's way out: nothing to show or practise
 
 Found = tuple[tuple[float, int], str, Example]  # (rating, size), technique, example
@@ -100,6 +107,24 @@ def find_examples(jobs: int, scale: float) -> dict[str, Example]:
     return {name: found[2] for name, found in best.items()}
 
 
+def kept(found: dict[str, Example]) -> dict[str, Example]:
+    """The stored examples of techniques this search did not reach (the rare ones found by a
+    longer search, e.g. the hidden quad at norvig_sudoku10k line 6201) that still show their
+    technique at the same step of their puzzle's solve."""
+    out = {}
+    for name, example in EXAMPLES.items():
+        if name in found:
+            continue
+        moments = walkthrough(parse(example.puzzle)).moments
+        if example.step <= len(moments):
+            moment = moments[example.step - 1]
+            entry = entry_for(moment.step.technique, moment.step.rating)
+            if entry is not None and entry.name == name and to_line(moment.grid) == example.grid:
+                out[name] = example
+                print(f"kept the stored example of {name}", file=sys.stderr)
+    return out
+
+
 def seeds_for(job: tuple[str, int, int]) -> tuple[str, tuple[int, ...], float]:
     """Up to `count` seeds that make a practise puzzle for the technique at once."""
     name, count, attempts = job
@@ -122,7 +147,7 @@ def find_seeds(
     work = [
         (e.name, count, attempts)
         for e in entries()
-        if e.name not in NO_PRACTISE and (only is None or e.name in only)
+        if e.graded and e.name not in NO_PRACTISE and (only is None or e.name in only)
     ]
     found: dict[str, tuple[int, ...]] = {}
     with Pool(jobs) as pool:
@@ -182,13 +207,18 @@ def main() -> int:
     parser.add_argument("--write", action="store_true", help=f"rewrite {TARGET.name}")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (2)")
     parser.add_argument("--seeds", type=int, default=3, help="practise seeds per technique")
-    parser.add_argument("--attempts", type=int, default=2000, help="seeds tried per search")
+    parser.add_argument("--attempts", type=int, default=400, help="seeds tried per search")
     parser.add_argument("--scale", type=float, default=1.0, help="share of each set to read")
     parser.add_argument(
         "--only",
         default="",
         help="comma-separated techniques: search practise seeds for these alone (no examples) "
         "and keep the rest of the stored data",
+    )
+    parser.add_argument(
+        "--keep-seeds",
+        action="store_true",
+        help="search worked examples only, and keep the stored practise seeds",
     )
     args = parser.parse_args()
     only = {name.strip() for name in args.only.split(",") if name.strip()} or None
@@ -197,9 +227,11 @@ def main() -> int:
         seeds = dict(PRACTISE)
     else:
         examples = find_examples(args.jobs, args.scale)
+        examples.update(kept(examples))
         print(f"examples for {len(examples)} of {len(entries())} techniques", file=sys.stderr)
-        seeds = {}
-    seeds.update(find_seeds(args.jobs, args.seeds, args.attempts, only))
+        seeds = dict(PRACTISE) if args.keep_seeds else {}
+    if not args.keep_seeds:
+        seeds.update(find_seeds(args.jobs, args.seeds, args.attempts, only))
     print(f"practise seeds for {len(seeds)} techniques", file=sys.stderr)
     text = write(examples, seeds)
     if args.write:
