@@ -4,6 +4,7 @@ practise puzzles, the review of a game, and the links to them from the game."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
 from flask.testing import FlaskClient
@@ -13,8 +14,9 @@ from werkzeug.test import TestResponse
 
 from webapp.learn import game_moves, review_url
 from webapp.sudoku import GameMove, parse, practise, technique_entries, walkthrough
+from webapp.sudoku.grade import grade
 from webapp.sudoku.techniques.catalog import CATALOG, entry_for
-from webapp.sudoku.techniques.examples import PRACTISE
+from webapp.sudoku.techniques.examples import EXAMPLES, PRACTISE
 from webapp.urlstate import GameState, Move, encode_cells
 
 CODE = encode_cells(parse(EASY))
@@ -96,11 +98,28 @@ def test_a_puzzle_without_one_solution_has_no_path(client: FlaskClient) -> None:
     assert "Its givens break a rule" in page
 
 
-def test_a_puzzle_that_needs_trials_says_so(client: FlaskClient) -> None:
-    top95 = "6..3.2....5.....1..........7.26............543.........8.15........4.2........7.."
-    page = html(client.get(f"/path/{encode_cells(parse(top95))}"))
-    assert "This puzzle needs trials" in page
-    assert "Extreme" in page
+TRIALS_NOTE = "This puzzle needs trials"
+
+
+@pytest.mark.data
+def test_a_path_says_when_it_needs_trials_and_shows_the_grade(
+    client: FlaskClient, puzzle_sample: Callable[[str, int], list[str]]
+) -> None:
+    # The path solves with every technique the engine has; the level beside it is the grade,
+    # which follows Sudoku Explainer's techniques. Each says what it found, whatever the other.
+    seen = {True: 0, False: 0}
+    for line in puzzle_sample("norvig_top95.txt", 95):
+        walk = walkthrough(parse(line))
+        if walk.solve.gave_up or seen[walk.solve.without_last_resort]:
+            continue
+        seen[walk.solve.without_last_resort] += 1
+        page = html(client.get(f"/path/{encode_cells(parse(line))}"))
+        assert (TRIALS_NOTE in page) == (not walk.solve.without_last_resort)
+        level = grade(parse(line)).level
+        assert f'class="level level-{level.lower()}"' in page, line
+        if all(seen.values()):
+            break
+    assert all(seen.values()), seen
 
 
 def test_the_game_links_to_its_path_and_its_level_too(client: FlaskClient) -> None:
@@ -132,9 +151,18 @@ def test_each_technique_has_its_page(client: FlaskClient, entry: object) -> None
     assert f"<h1>{name}</h1>" in page
     assert str(escape(CATALOG[name].summary)) in page
     assert f"Rated {CATALOG[name].rating:.1f}" in page
-    if name != "Solution lookup":
-        assert "A worked example" in page and 'class="learn-grid"' in page
+    if name == "Solution lookup":
+        assert "A worked example" not in page and "/practise" not in page
+        return
+    assert "A worked example" in page
+    if name in EXAMPLES:
+        assert 'class="learn-grid"' in page and "No worked example yet" not in page
+    else:
+        assert 'class="learn-grid"' not in page and "No worked example yet" in page
+    if CATALOG[name].graded:
         assert f'href="/techniques/{slug}/practise"' in page
+    else:
+        assert "/practise" not in page and "There are no practise puzzles" in page
 
 
 def test_an_unknown_technique_is_a_400_with_a_way_back(client: FlaskClient) -> None:
@@ -173,6 +201,8 @@ def test_a_practise_seed_that_misses_moves_to_the_one_that_hits(client: FlaskCli
     ("url", "message"),
     [
         ("/techniques/solution-lookup/practise", "not something to practise"),
+        ("/techniques/w-wing/practise", "no generated puzzle is graded by it"),
+        ("/techniques/sue-de-coq/practise/1", "does not use it"),
         ("/techniques/x-wing/practise/1000000000", "seeds go from 0 to 999999999"),
         ("/techniques/nope/practise/1", "no technique called"),
     ],

@@ -92,21 +92,27 @@ def worked_example(name: str) -> WorkedExample | None:
     for text in example.removed.split():
         digit, cell = int(text[0]), CELL_NUMBERS[text[1:]]
         cands[cell] &= ~BIT[digit]
-    step = next_step(grid, cands, budget=STEP_BUDGET)
+    givens = parse(example.puzzle)  # avoidable rectangles tell found digits from givens
+    step = next_step(grid, cands, budget=STEP_BUDGET, puzzle=givens)
     if step is None or _entry(step) is not entry:
-        step = find_technique(grid, cands, entry)
+        step = find_technique(grid, cands, entry, puzzle=givens)
     if step is None:
         return None
     return WorkedExample(example, Moment(step, grid, tuple(cands)))
 
 
 def find_technique(
-    grid: Grid, cands: Sequence[int], entry: Entry, only: Collection[str] | None = None
+    grid: Grid,
+    cands: Sequence[int],
+    entry: Entry,
+    only: Collection[str] | None = None,
+    puzzle: Sequence[int] | None = None,
 ) -> Step | None:
     """The first step of `entry`'s technique that the engine's tables find at the position
     (each technique and search tried in turn, whatever easier steps there are); `only` limits
-    them to those rows of logic.TECHNIQUES and SEARCHES (as the grader's SE_TECHNIQUES)."""
-    position = Position.from_grid(grid, cands)
+    them to those rows of logic.TECHNIQUES and SEARCHES (as the grader's SE_TECHNIQUES);
+    `puzzle` holds the givens (None: every digit of `grid` is given)."""
+    position = Position.from_grid(grid, cands, puzzle)
     for name, technique in TECHNIQUES:
         if only is not None and name not in only:
             continue
