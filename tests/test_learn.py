@@ -116,12 +116,12 @@ def test_a_walkthrough_replays_to_the_solution(line: str) -> None:
 
 
 def test_the_common_techniques_have_worked_examples() -> None:
-    # Everything a Hard puzzle can need comes up in the data sets searched; rarer techniques
-    # may have none (their pages say so: test_learn_web.py), but most of them have one.
-    common = [e.name for e in technique_entries() if e.level in ("Easy", "Medium", "Hard")]
+    # The singles come up in any data set; rarer techniques may have none in the sets searched
+    # (their pages say so: test_learn_web.py), but most of them have one.
+    common = [e.name for e in technique_entries() if e.level == "Easy"]
     assert [name for name in common if name not in EXAMPLES] == []
     assert "Solution lookup" not in EXAMPLES
-    assert len(EXAMPLES) >= 0.75 * (len(CATALOG) - 1)
+    assert len(EXAMPLES) >= 0.8 * (len(CATALOG) - 1)
 
 
 @pytest.mark.parametrize("name", list(EXAMPLES))
