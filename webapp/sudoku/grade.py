@@ -7,7 +7,7 @@ here, so a puzzle is rated as SE would rate it. The levels and every technique's
 in ratings.py: Easy (up to 1.5: singles in boxes and lines), Medium (up to 2.5: naked singles
 and the "direct" techniques), Hard (up to 4.4: locked candidates, subsets, basic fish,
 turbot fish, XY- and XYZ-Wing), Expert (up to 7.4: uniqueness, quads, BUG, bent wings,
-chains) and Extreme (trials).
+chains) and Extreme (forcing chains and trials).
 
 Grading has a budget (nodes, and perhaps seconds: see search.py). When it runs out, the solve
 finishes with cheap steps and the solution, the rating counts only the steps found before, and
@@ -65,7 +65,7 @@ SE_TECHNIQUES = frozenset(
         "Simple colouring",
         "X-chain, XY-chain, AIC",
         "Nishio forcing chain",
-        "Cell, unit or digit forcing chains",
+        "Cell or unit forcing chains",
         "Dynamic forcing chain",
         "Dynamic forcing chain (+)",
         "Nested forcing chain",

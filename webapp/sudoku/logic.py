@@ -52,7 +52,11 @@ Search = Callable[[Position, Meter], Step | None]
 STEP_BUDGET = Budget(nodes=20_000)
 SOLVE_BUDGET = Budget(nodes=1_000_000)
 
-SE_CHAINS = "X-chain, XY-chain, AIC"  # the chains Sudoku Explainer grades with
+# Rows only the grader uses (it names them in `only`): the chains and static forcing chains
+# Sudoku Explainer has, which the fuller searches that hints use find with more besides.
+SE_CHAINS = "X-chain, XY-chain, AIC"
+SE_FORCING = "Cell or unit forcing chains"
+GRADING_ONLY = (SE_CHAINS, SE_FORCING)
 
 # Pattern techniques, easiest first. Each takes a Position and returns a Step or None.
 TECHNIQUES: tuple[tuple[str, Technique], ...] = (
@@ -97,9 +101,10 @@ TECHNIQUES: tuple[tuple[str, Technique], ...] = (
 
 # Then the techniques that search, easiest first; they spend nodes from the meter they get.
 SEARCHES: tuple[tuple[str, Search], ...] = (
-    (SE_CHAINS, chains_mod.plain_chains),  # for grading only: SE's chains (see _wanted)
+    (SE_CHAINS, chains_mod.plain_chains),  # for grading only (see GRADING_ONLY)
     ("Chains: X, XY, grouped, AIC, ALS; multi-colouring, 3D Medusa", chains_mod.chains),
     ("Death blossom", als.death_blossom),
+    (SE_FORCING, multiple.cell_or_unit_forcing),  # for grading only
     ("Cell, unit or digit forcing chains", multiple.multiple_forcing),
     ("Nishio forcing chain", forcing.nishio),
     ("Dynamic forcing chain", forcing.dynamic),
@@ -118,9 +123,9 @@ def _pattern_step(s: Position, only: Collection[str] | None) -> Step | None:
 
 
 def _wanted(name: str, only: Collection[str] | None) -> bool:
-    """Is the row `name` of TECHNIQUES or SEARCHES used: all but SE's own chain search when
-    `only` is None (the full chain search finds those chains and more), else those named."""
-    return name != SE_CHAINS if only is None else name in only
+    """Is the row `name` of TECHNIQUES or SEARCHES used: all but GRADING_ONLY when `only` is
+    None, else those named."""
+    return name not in GRADING_ONLY if only is None else name in only
 
 
 def _search_step(

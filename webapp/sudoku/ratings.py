@@ -132,7 +132,7 @@ LEVELS: tuple[tuple[float, str], ...] = (
     (4.4, "Hard"),  # locked candidates, pairs and triples, X-Wing, Swordfish, turbot fish,
     # empty rectangle, XY- and XYZ-Wing
     (7.4, "Expert"),  # uniqueness, quads, Jellyfish, BUG, bent wings, pair exclusion, chains
-    (float("inf"), "Extreme"),  # trials: Nishio, cell and unit, dynamic, nested forcing chains
+    (float("inf"), "Extreme"),  # forcing chains (cell, unit) and trials (Nishio, dynamic, nested)
 )
 
 

@@ -152,6 +152,11 @@ BASES = {
 }
 
 
+def cell_or_unit_forcing(s: Position, meter: Meter | None = None) -> Step | None:
+    """Cell and unit forcing chains only, as Sudoku Explainer has them (for grading)."""
+    return multiple_forcing(s, meter, ("Cell", "Unit"))
+
+
 def _branch(links: Links, start: Fact, goal: Fact) -> Chain:
     """The shortest static chain from the premise `start` to `goal`."""
     cand = links.cand
