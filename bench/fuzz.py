@@ -3,8 +3,9 @@ README serves it (`./dev serve`), on loopback; counts the status codes seen. No 
 
     .venv/bin/python bench/fuzz.py [--requests 100000] [--connections 32] [--seed 1]
 
-Requests come from `fuzzed(rng)`: every route (pages, forms, the lab, the difficulty line,
-new puzzles, static files, robots.txt, /healthz, the JSON API under /api/v1), with values
+Requests come from `fuzzed(rng)`: every route (pages, the grid form with every action, the
+lab, the difficulty line, new puzzles, solve paths, technique pages and practise, game
+reviews, static files, robots.txt, /healthz, the JSON API under /api/v1), with values
 that are right, nearly right or wrong (digits of other scripts, percent escapes, control
 characters, very long values, repeated keys), odd methods and headers, and bodies that are
 random bytes, wrong content types, or chunked (sometimes malformed). Clients rotate over
@@ -34,8 +35,9 @@ HARD = "..2...7...1.....6.5......18....37.......49.....41.23....3.2.9...8.....5.
 CODES = ("b3a2a6b9a3a5b1b18a64d81a29b7g8b67a82d26a95b8b2a3b9b5a1a3b", "zzzc", "9" * 81)
 LEVELS = ("easy", "medium", "hard", "expert", "extreme", "Easy", "EXTREME", "x", "")
 ALGOS = ("backtrack", "mrv", "propagate", "dlx", "sat", "", "bogus")
-ACTIONS = ("", "update", "solve", "hide", "play", "enter", "clear", "hint", "hint-more")
-ACTIONS += ("hint-close", "hint-apply", "bogus")
+ACTIONS = ("", "update", "solve", "hide", "play", "play-anyway", "enter", "clear", "hint")
+ACTIONS += ("hint-more", "hint-close", "hint-apply", "undo", "redo", "rewind", "check", "fill")
+ACTIONS += ("notes", "pause", "resume", "digit-5", "digit-0", "bogus")
 ODD = (
     "",
     "0",
@@ -62,6 +64,7 @@ ODD = (
     "NaN",
 )
 API = ("solve", "count", "hint", "grade", "generate", "step", "openapi.json", "parse")
+SLUGS = ("hidden-single-box", "x-wing", "bug-plus-1", "als-xz", "w-wing", "nishio-forcing-chain")
 
 
 @dataclass
@@ -110,21 +113,31 @@ def query(rng: random.Random, keys: tuple[str, ...]) -> str:
     return text
 
 
+def state_url(rng: random.Random) -> str:
+    """A state URL as the grid form carries it: often right, sometimes bent or wrong."""
+    roll = rng.random()
+    if roll < 0.15:
+        return "/"
+    if roll < 0.9:
+        keys = ("e", "n", "mode", "h", "r", "t", "hints", "checks", "d", "mistakes", "g")
+        return f"/p/v1/{puzzle_code(rng)}?" + query(rng, keys)
+    return odd(rng)
+
+
 def form_body(rng: random.Random, mode: str) -> bytes:
     fields: list[tuple[str, str]] = []
     if rng.random() < 0.9:
         fields.append(("v", rng.choice(("1", "1", "2", ""))))
-    fields.append(("mode", mode))
-    if rng.random() < 0.8:
-        fields.append(("p", rng.choice((*CODES, EASY, odd(rng)))))
+    if rng.random() < 0.9:
+        fields.append(("state", state_url(rng) + ("&mode=" + mode if mode else "")))
     for _ in range(rng.randint(0, 12)):
         cell = rng.choice((rng.randrange(81), rng.randrange(-3, 200)))
         fields.append(
             (rng.choice(("c", "n")) + str(cell), rng.choice((str(rng.randint(0, 9)), odd(rng))))
         )
-    for key in ("solve", "hint", "cell", "g"):
-        if rng.random() < 0.25:
-            fields.append((key, odd(rng)))
+    for key in ("cell", "notes", "settings", "mistakes", "timer", "ts"):
+        if rng.random() < 0.2:
+            fields.append((key, rng.choice(("1", "0", "", str(rng.randrange(10**10)), odd(rng)))))
     if rng.random() < 0.7:
         fields.append(("action", rng.choice(ACTIONS)))
     if rng.random() < 0.05:
@@ -148,7 +161,7 @@ def chunked(body: bytes, rng: random.Random) -> bytes:
 
 def fuzzed(rng: random.Random) -> Fuzzed:
     """One fuzzed request to some route of the site."""
-    kind = rng.randrange(16)
+    kind = rng.randrange(18)
     headers = {}
     if rng.random() < 0.4:
         headers["HX-Request"] = rng.choice(("true", "false", ""))
@@ -233,6 +246,21 @@ def fuzzed(rng: random.Random) -> Fuzzed:
                     odd(rng).encode(),
                 )
             )
+    elif kind == 15:
+        slug = rng.choice((*SLUGS, urllib.parse.quote(odd(rng)[:20], safe="")))
+        seed = rng.choice(("", "/1", f"/{rng.randrange(10**9)}", "/-1", "/x", "/99999999999"))
+        target = rng.choice(
+            (
+                "/techniques",
+                f"/techniques/{slug}",
+                f"/techniques/{slug}/practise{seed}",
+                f"/path/{puzzle_code(rng)}?" + query(rng, ("step",)),
+            )
+        )
+    elif kind == 16:
+        version = rng.choice(("v1", "v1", "v2"))
+        keys = ("e", "h", "at", "n", "t", "hints")
+        target = f"/review/{version}/{puzzle_code(rng)}?" + query(rng, keys)
     else:
         target = "/" + urllib.parse.quote(odd(rng), safe="/%?=&")
     if body and rng.random() < 0.06:

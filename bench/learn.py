@@ -44,7 +44,7 @@ def pct(values: list[float], q: float) -> float:
 
 def forget() -> None:
     """Drop what this worker remembers, so the next page works everything out."""
-    learn.solved.cache_clear()
+    learn._remembered.clear()
     learn._example.cache_clear()
     page_rating._known.clear()
 

@@ -77,13 +77,12 @@ def relabelled(puzzle: str, rng: random.Random) -> str:
     return "".join(digits[int(ch) - 1] if ch in "123456789" else "." for ch in puzzle)
 
 
-def form(puzzle: str, cells: dict[int, str], action: str = "", hint: int = 0) -> bytes:
-    fields = [("v", "1"), ("mode", "play"), ("p", encode_cells(parse(puzzle)))]
+def form(puzzle: str, cells: dict[int, str], action: str = "") -> bytes:
+    """The grid form as the page posts it: the state it shows, the cells typed, a button."""
+    fields = [("v", "1"), ("state", GameState(parse(puzzle)).url)]
     fields += [(f"c{cell}", value) for cell, value in cells.items()]
     if action:
         fields.append(("action", action))
-    if hint:
-        fields.append(("hint", str(hint)))
     return urllib.parse.urlencode(fields).encode()
 
 
