@@ -20,7 +20,8 @@
    long the chain that shows it is, before (every single followed, 40 at most) and now.
 3. Calibration: grade() against Sudoku Explainer on se_rated_calibration.tsv, per source and
    overall: Spearman rank correlation, mean absolute error, mean difference, how often both
-   name the same level, and which levels SE's and ours are when they differ.
+   name the same level, and which levels SE's and ours are when they differ; and by SE band, how
+   often the hints' logic (every technique) finishes without a trial or forcing chain.
 """
 
 from __future__ import annotations
@@ -483,12 +484,20 @@ class Calibrated(NamedTuple):
     ours: float
     seconds: float
     gave_up: bool
+    trial: bool  # the logical solve with every technique (what hints use) needs a trial
+    forcing: bool  # ... or any forcing chain
+
+
+FORCING = ("forcing chain", "Nishio")
 
 
 def calibrate_one(row: list[str]) -> Calibrated:
     puzzle, se, source = row
     g = grade(parse(puzzle))
-    return Calibrated(source, float(se), g.rating, g.seconds, g.gave_up)
+    steps = solve_logically(parse(puzzle)).steps
+    trial = any(step.last_resort for step in steps)
+    forcing = any(any(f in step.technique for f in FORCING) for step in steps)
+    return Calibrated(source, float(se), g.rating, g.seconds, g.gave_up, trial, forcing)
 
 
 TARGETS = "Spearman >= 0.97 overall and >= 0.9 per source of 50+ puzzles, MAE <= 0.25, level >= 95%"
@@ -554,6 +563,18 @@ def calibration(quick: bool, jobs: int) -> None:
         )
     names = [name for _, name in LEVELS]
     pairs = Counter((level_of(r.se), level_of(r.ours)) for r in results)
+    print(
+        "\nHow often the hints' logic (every technique) finishes without a trial, and without"
+        " any forcing chain, by SE rating (before issue 13: 1.4% without either from 7.5 to"
+        " 8.4):\n"
+    )
+    print("| SE band | puzzles | no trial | no forcing chain |")
+    print("|---|---:|---:|---:|")
+    for low, high in ((0.0, 4.4), (4.5, 7.4), (7.5, 8.4), (8.5, 12.0)):
+        rs = [r for r in results if low <= r.se <= high + 0.05]
+        free = sum(not r.trial for r in rs)
+        plain = sum(not r.forcing for r in rs)
+        print(f"| {low}-{high} | {len(rs)} | {share(free, len(rs))} | {share(plain, len(rs))} |")
     print("\nLevels, SE's (rows) against ours (columns):\n")
     print("| SE \\ ours | " + " | ".join(names) + " |")
     print("|---|" + "---:|" * len(names))
