@@ -80,6 +80,7 @@ def test_path_urls_are_canonical(client: FlaskClient) -> None:
         (f"{PATH}?step=0", "the step (step=) must be a number from 1 to"),
         (f"{PATH}?step=999", "the step (step=) must be a number from 1 to"),
         (f"{PATH}?step=x", "the step (step=) must be a number from 1 to"),
+        (f"{PATH}?step=%C2%B2", "the step (step=) must be a number from 1 to"),  # '²' was a 500
         ("/path/12x", "the puzzle describes 26 cells; a Sudoku has 81"),
         ("/path/12!", "the puzzle has &#39;!&#39; at character 3"),
     ],
@@ -282,6 +283,7 @@ def test_a_clean_game_and_a_link_without_moves(client: FlaskClient) -> None:
         ("h=001", "the history (h=) ends in the middle of a move"),
         ("h=~", "the history (h=) ends in the middle of a move"),
         ("at=5", "the point (at=) must be a number from 1 to 1"),
+        ("at=%D9%A3", "the point (at=) must be a number from 1 to 1"),  # Arabic-Indic 3
     ],
 )
 def test_bad_review_links_get_a_400(client: FlaskClient, query: str, message: str) -> None:

@@ -163,10 +163,10 @@ def _game_url(puzzle: Grid) -> str:
 
 
 def _read_number(value: str | None, what: str, last: int) -> int:
-    """A step or point number from 1 to `last` (1 when left out)."""
+    """A step or point number from 1 to `last` (1 when left out), in ASCII digits."""
     if value in (None, ""):
         return 1
-    if not value.isdigit() or not 1 <= int(value) <= last:
+    if not (value.isascii() and value.isdigit()) or not 1 <= int(value) <= last:
         raise StateError(f"{what} must be a number from 1 to {last}, not {value[:20]!r}")
     return int(value)
 

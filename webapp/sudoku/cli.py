@@ -52,7 +52,7 @@ def _seconds(text: str) -> float:
 
 def _positive(text: str) -> int:
     """An argparse type: a whole number of at least 1."""
-    if not text.isdigit() or int(text) < 1:
+    if not (text.isascii() and text.isdigit()) or int(text) < 1:
         raise argparse.ArgumentTypeError(f"must be a whole number of at least 1, not {text!r}")
     return int(text)
 
