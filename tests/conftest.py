@@ -73,6 +73,15 @@ CHROMIUM_ARGS = [
 ]
 
 DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 375, "height": 740}
+# What every browser test module sets as its `pytestmark`.
+BROWSER_TESTS = [
+    pytest.mark.browser,
+    pytest.mark.skipif(
+        not os.access(CHROMIUM, os.X_OK),
+        reason=f"no Chromium at {CHROMIUM}: apt-get install chromium, or set CHROMIUM",
+    ),
+]
 
 
 def free_port() -> int:

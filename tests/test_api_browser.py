@@ -5,26 +5,17 @@ JSON from the browser (fixtures in conftest.py, axe in axe.py)."""
 from __future__ import annotations
 
 import json
-import os
 
 import pytest
 
 pytest.importorskip("playwright")
 from axe import report, violations
-from conftest import CHROMIUM, DESKTOP, new_context, shoot
+from conftest import BROWSER_TESTS, DESKTOP, PHONE, new_context, shoot
 from playwright.sync_api import Browser
 
 from webapp.api import ENDPOINTS
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not os.access(CHROMIUM, os.X_OK),
-        reason=f"no Chromium at {CHROMIUM}: apt-get install chromium, or set CHROMIUM",
-    ),
-]
-
-PHONE = {"width": 375, "height": 740}
+pytestmark = BROWSER_TESTS
 
 
 @pytest.mark.parametrize(("width", "scheme"), [(375, "light"), (1280, "dark")])

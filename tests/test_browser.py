@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import os
 import re
 
 import pytest
@@ -13,7 +12,7 @@ from webapp.sudoku import parse
 from webapp.urlstate import GameState
 
 pytest.importorskip("playwright")
-from conftest import CHROMIUM, DESKTOP, new_context, shoot
+from conftest import BROWSER_TESTS, DESKTOP, new_context, shoot
 from playwright.sync_api import Browser, Page, expect
 
 EASY_PATH = "/p/v1/b3a2a6b9b3a5b1b18a64d81a29b7g8b67a82d26a95b8b2a3b9b5a1a3b"
@@ -28,13 +27,7 @@ def with_entries(entries: dict[int, int], solve: bool = False) -> str:
 
 PLAYING = {0: 4, 1: 8, 3: 9, 10: 6, 11: 7, 19: 5, 40: 6, 41: 4, 70: 7}  # r8c8 is wrong
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not os.access(CHROMIUM, os.X_OK),
-        reason=f"no Chromium at {CHROMIUM}: apt-get install chromium, or set CHROMIUM",
-    ),
-]
+pytestmark = BROWSER_TESTS
 
 
 def cell(page: Page, index: int):  # -> Locator

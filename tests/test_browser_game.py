@@ -5,7 +5,6 @@ notes helpers, Check, the clock, the finished game, print, and axe-core on every
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterator
 from urllib.parse import urlsplit
@@ -18,18 +17,11 @@ from webapp.urlstate import GameState, Mode, from_path
 
 pytest.importorskip("playwright")
 from axe import report, violations
-from conftest import CHROMIUM, DESKTOP, new_context, shoot
+from conftest import BROWSER_TESTS, DESKTOP, PHONE, new_context, shoot
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not os.access(CHROMIUM, os.X_OK),
-        reason=f"no Chromium at {CHROMIUM}: apt-get install chromium, or set CHROMIUM",
-    ),
-]
+pytestmark = BROWSER_TESTS
 
-PHONE = {"width": 375, "height": 740}
 PHONES = [PHONE, {"width": 390, "height": 844}, {"width": 412, "height": 915}]
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 EASY_GAME = GameState(parse(EASY))

@@ -4,7 +4,6 @@ finds nothing at either width. Screenshots go to artifacts/screenshots/ (hint-*)
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -17,19 +16,12 @@ from webapp.urlstate import GameState
 
 pytest.importorskip("playwright")
 from axe import report, violations
-from conftest import CHROMIUM, DESKTOP, new_context, shoot
+from conftest import BROWSER_TESTS, DESKTOP, PHONE, new_context, shoot
 from playwright.sync_api import Browser, Page, expect
 from test_web_hints import before_step
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not os.access(CHROMIUM, os.X_OK),
-        reason=f"no Chromium at {CHROMIUM}: apt-get install chromium, or set CHROMIUM",
-    ),
-]
+pytestmark = BROWSER_TESTS
 
-PHONE = {"width": 375, "height": 740}
 SIZES = {"375": PHONE, "1280": DESKTOP}
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 

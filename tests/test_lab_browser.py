@@ -4,7 +4,6 @@ screenshots, and axe-core (fixtures in conftest.py, axe in axe.py)."""
 
 from __future__ import annotations
 
-import os
 import re
 
 import pytest
@@ -16,18 +15,11 @@ from webapp.urlstate import encode_cells
 
 pytest.importorskip("playwright")
 from axe import report, violations
-from conftest import CHROMIUM, DESKTOP, new_context, shoot
+from conftest import BROWSER_TESTS, DESKTOP, PHONE, new_context, shoot
 from playwright.sync_api import Browser, Page, expect
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not os.access(CHROMIUM, os.X_OK),
-        reason=f"no Chromium at {CHROMIUM}: apt-get install chromium, or set CHROMIUM",
-    ),
-]
+pytestmark = BROWSER_TESTS
 
-PHONE = {"width": 375, "height": 740}
 EASY_CODE = encode_cells(parse(EASY))
 TOP95, ANTI, TWO, NONE = (example.puzzle for example in EXAMPLES[1:])
 TOP95_CODE = encode_cells(parse(TOP95))

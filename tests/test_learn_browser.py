@@ -5,7 +5,6 @@ artifacts/screenshots/) and axe-core (fixtures in conftest.py, axe in axe.py).""
 
 from __future__ import annotations
 
-import os
 import re
 
 import pytest
@@ -17,19 +16,12 @@ from webapp.urlstate import GameState, encode_cells
 
 pytest.importorskip("playwright")
 from axe import report, violations
-from conftest import CHROMIUM, DESKTOP, new_context, shoot
+from conftest import BROWSER_TESTS, DESKTOP, PHONE, new_context, shoot
 from playwright.sync_api import Browser, Page, expect
 from test_learn_web import game
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not os.access(CHROMIUM, os.X_OK),
-        reason=f"no Chromium at {CHROMIUM}: apt-get install chromium, or set CHROMIUM",
-    ),
-]
+pytestmark = BROWSER_TESTS
 
-PHONE = {"width": 375, "height": 740}
 CODE = encode_cells(parse(EASY))
 STEPS = len(walkthrough(parse(EASY)).moments)
 # From norvig_top95: needs chains and trials, so its path shows candidates being removed.
