@@ -109,6 +109,8 @@ async def player(
     routes, weights = zip(*MIX, strict=True)
     puzzle = rng.choice(puzzles)
     empty = [i for i, ch in enumerate(puzzle) if ch == "."]
+    if think:  # players arrive one by one, as they do (not all in the same millisecond)
+        await asyncio.sleep(rng.expovariate(1 / think))
     await timed(record, "page", conn, "GET", GameState(parse(puzzle)).url)
     while time.monotonic() < until:
         route = rng.choices(routes, weights)[0]

@@ -36,7 +36,11 @@ class Server(BaseApplication):
                 self.cfg.set(key, value)
 
     def load(self) -> Any:
-        return create_app(self.app_config)
+        from .app import compile_templates  # in the worker, after gevent's patching
+
+        app = create_app(self.app_config)
+        compile_templates(app)
+        return app
 
 
 def gunicorn_options(settings: Settings) -> dict[str, Any]:

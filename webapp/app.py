@@ -119,6 +119,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     return app
 
 
+def compile_templates(app: Flask) -> None:
+    """Compile every template now: a server's worker does it before its first request rather
+    than while its first players wait (tens of milliseconds)."""
+    for name in app.jinja_env.list_templates():
+        app.jinja_env.get_template(name)
+
+
 def _engine_lost(error: BrokenProcessPool) -> Response:
     """An engine process died under a job (killed, out of memory): the pool starts anew, and
     the request that was waiting gets the busy page, not a 500."""

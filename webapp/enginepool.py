@@ -50,10 +50,11 @@ class Busy(Exception):
 
 def _start_engine_process(nice: int) -> None:
     """In each engine process: a lower priority; Ctrl+C is the server's to handle, not ours;
-    the engine loaded before the first job."""
+    the engine and the web modules whose functions the jobs name loaded before the first job
+    (else the first hint or solution after a start waits a tenth of a second for imports)."""
     os.nice(nice)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    importlib.import_module("webapp.sudoku")
+    importlib.import_module("webapp.app")
 
 
 class EnginePool:
