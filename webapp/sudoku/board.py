@@ -41,6 +41,7 @@ POPCOUNT = tuple(bin(m).count("1") for m in range(512))
 DIGITS_OF = tuple(tuple(d for d in DIGITS if m & BIT[d]) for m in range(512))
 
 # Bitboards.
+ALL_CELLS = (1 << 81) - 1
 CELL_BB = tuple(1 << c for c in CELLS)
 UNIT_BB = tuple(sum(1 << c for c in unit) for unit in UNITS)
 ROW_BB = UNIT_BB[:9]
@@ -57,6 +58,16 @@ def set_bits(x: int) -> list[int]:
         low = x & -x
         out.append(low.bit_length() - 1)
         x ^= low
+    return out
+
+
+def seen_by_all(bb: int) -> int:
+    """The cells that see every cell of a bitboard (none of those included)."""
+    out = ALL_CELLS
+    while bb:
+        low = bb & -bb
+        out &= PEER_BB[low.bit_length() - 1]
+        bb ^= low
     return out
 
 

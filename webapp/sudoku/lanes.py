@@ -140,13 +140,18 @@ def locked(x: int, lone: int) -> int:
 LaneState = tuple[int, int, int, int]
 
 
-def propagate(x: int, free: int, count: int, fresh: int) -> LaneState:
+NO_LIMIT = 1 << 62
+
+
+def propagate(x: int, free: int, count: int, fresh: int, limit: int = NO_LIMIT) -> LaneState:
     """Apply singles, and the locked candidates flagged in `fresh`, until none is left.
 
     `count` goes up by one per placement. Pass LOCK_FLAGS as `fresh` to use locked candidates
     (each is applied once, then its flag is dropped), 0 for singles alone. On a contradiction
     the returned candidates are 0. Two singles that exclude each other need no test: placing
-    the second empties a lane, which the next round sees.
+    the second empties a lane, which the next round sees. Once `count` passes `limit` (after a
+    round of singles) it stops where it is, without a verdict: for callers that care only
+    about contradictions reached within `limit` placements.
     """
     candidate_at, keep, unplace, clear = CANDIDATE_AT, KEEP, UNPLACE, CLEAR
     find_locks, locked_keep = locked, LOCKED_KEEP
@@ -165,6 +170,8 @@ def propagate(x: int, free: int, count: int, fresh: int) -> LaneState:
                 free &= unplace[p]
                 singles &= clear[p]  # p in the other views, and the singles p rules out
                 count += 1
+            if count > limit:
+                return x, free, count, fresh
             continue
         locks = find_locks(x, lone) & fresh if fresh else 0
         if not locks:

@@ -155,6 +155,7 @@ Batch = Callable[[Position, Meter, float], list[Step]]
 ALL_AT_ONCE: dict[Search, Callable[[Position, Meter], list[Step]]] = {
     chains_mod.chains: chains_mod.chains_all,
     chains_mod.plain_chains: chains_mod.plain_chains_all,
+    multiple.cell_or_unit_forcing: multiple.cell_or_unit_forcing_all,
 }
 BATCHES: dict[Search, Batch] = {
     forcing.nishio: forcing.nishio_all,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..board import CELL_BB, DIGITS, DIGITS_OF, PEER_BB, UNITS, cell_name, set_bits
+from ..board import CELL_BB, DIGITS, DIGITS_OF, PEER_BB, UNITS, cell_name, seen_by_all, set_bits
 from ..ratings import rating
 from ..search import Meter
 from .position import Position
@@ -66,14 +66,6 @@ def _als(s: Position, bb: int, digits: int, unit: int) -> Als:
     for d in DIGITS_OF[digits]:
         where[d] = s.dbb[d] & bb
     return Als(bb, tuple(set_bits(bb)), digits, unit, tuple(where))
-
-
-def seen_by_all(bb: int) -> int:
-    """The cells that see every cell of a bitboard (none of them included)."""
-    out = (1 << 81) - 1
-    for c in set_bits(bb):
-        out &= PEER_BB[c]
-    return out
 
 
 def restricted(a: Als, b: Als, d: int) -> bool:

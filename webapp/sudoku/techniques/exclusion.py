@@ -19,32 +19,37 @@ MIN_EXCLUDERS = 2  # SE looks at pairs of cells that two or more bivalue cells s
 
 def aligned_pair_exclusion(s: Position) -> Step | None:
     """The first pair of cells (in cell order) whose shared bivalue cells exclude a digit."""
+    cands = s.cands
     bivalue = cells_with_count(s, 2)
-    near = {c: PEER_BB[c] & bivalue for c in set_bits(s.empty) if POPCOUNT[s.cands[c]] >= 2}
+    near = {c: PEER_BB[c] & bivalue for c in set_bits(s.empty) if POPCOUNT[cands[c]] >= 2}
     bases = [c for c, bb in near.items() if bb.bit_count() >= MIN_EXCLUDERS]
     for i, a in enumerate(bases):
+        near_a, size_a, peers_of_a = near[a], POPCOUNT[cands[a]], PEER_BB[a]
         for b in bases[i + 1 :]:
-            shared = near[a] & near[b]
-            peers = bool(PEER_BB[a] >> b & 1)
+            shared = near_a & near[b]
+            peers = bool(peers_of_a >> b & 1)
             # A digit of a goes if every digit of b is banned with it: one excluder per digit
             # of b (but the same digit, when they see each other).
-            least = min(POPCOUNT[s.cands[a]], POPCOUNT[s.cands[b]]) - peers
+            least = min(size_a, POPCOUNT[cands[b]]) - peers
             if shared.bit_count() < max(MIN_EXCLUDERS, least):
                 continue
-            excluders = set_bits(shared)
-            elim = _excluded(s, a, b, excluders, peers) + _excluded(s, b, a, excluders, peers)
+            partners = [0] * 10  # digit -> the digits it may not go with
+            rest = shared
+            while rest:
+                low = rest & -rest
+                x, y = DIGITS_OF[cands[low.bit_length() - 1]]
+                partners[x] |= BIT[y]
+                partners[y] |= BIT[x]
+                rest ^= low
+            elim = _excluded(s, a, b, partners, peers) + _excluded(s, b, a, partners, peers)
             if elim:
-                return _step(s, a, b, excluders, peers, elim)
+                return _step(s, a, b, set_bits(shared), peers, elim)
     return None
 
 
-def _excluded(s: Position, a: int, b: int, excluders: list[int], peers: bool) -> list[Candidate]:
-    """The digits of cell a that no digit of cell b goes with."""
-    partners = [0] * 10  # digit -> the digits it may not go with
-    for e in excluders:
-        x, y = DIGITS_OF[s.cands[e]]
-        partners[x] |= BIT[y]
-        partners[y] |= BIT[x]
+def _excluded(s: Position, a: int, b: int, partners: list[int], peers: bool) -> list[Candidate]:
+    """The digits of cell a that no digit of cell b goes with (`partners`: by digit, the
+    digits the excluders ban with it)."""
     out = []
     for x in DIGITS_OF[s.cands[a]]:
         banned = partners[x] | (BIT[x] if peers else 0)

@@ -173,15 +173,19 @@ class Trial:
     placed: int
 
 
-def _settle(x: int, free: int, locks: bool) -> tuple[int, int, int]:
+def _settle(x: int, free: int, locks: bool, limit: int = lanes.NO_LIMIT) -> tuple[int, int, int]:
     """(x, free, placements) after singles, and locked candidates if `locks`, to a fixpoint;
-    x is 0 on a contradiction."""
-    x, free, placed, _ = lanes.propagate(x, free, 0, lanes.LOCK_FLAGS if locks else 0)
+    x is 0 on a contradiction. Past `limit` placements it stops without a verdict."""
+    x, free, placed, _ = lanes.propagate(x, free, 0, lanes.LOCK_FLAGS if locks else 0, limit)
     return x, free, placed
 
 
-def _trials(s: Position, locks: bool, meter: Meter) -> tuple[int, int, list[Trial]]:
-    """Every candidate assumed in turn and propagated (a node each)."""
+def _trials(
+    s: Position, locks: bool, meter: Meter, limit: int = lanes.NO_LIMIT
+) -> tuple[int, int, list[Trial]]:
+    """Every candidate assumed in turn and propagated (a node each); with `limit`, a trial
+    that has made more placements stops there (it can only be told from a contradiction
+    reached within `limit` placements)."""
     x0, free0 = lanes.encode(s.cands, s.grid)
     out = []
     for cell in set_bits(s.empty):
@@ -190,7 +194,7 @@ def _trials(s: Position, locks: bool, meter: Meter) -> tuple[int, int, list[Tria
             if not s.cands[cell] >> (d - 1) & 1:
                 continue
             p = 9 * cell + d - 1
-            x, free, placed = _settle(x0 & lanes.KEEP[p], free0 & lanes.UNPLACE[p], locks)
+            x, free, placed = _settle(x0 & lanes.KEEP[p], free0 & lanes.UNPLACE[p], locks, limit)
             out.append(Trial(cell, d, x, free, placed))
     return x0, free0, out
 
@@ -335,7 +339,12 @@ def dynamic_contradictions(s: Position, plus: bool, meter: Meter, ceiling: float
     easiest first: all true at once, each a step of its own."""
     name = "Dynamic forcing chain" + (" (+)" if plus else "")
     base = rating(name)
-    _, _, trials = _trials(s, plus, meter)
+    most = -1  # the most placements a contradiction rated no higher than `ceiling` makes
+    while chain_rating(base, _length(most + 1)) <= ceiling and most < 81:
+        most += 1
+    if most < 0:
+        return []
+    _, _, trials = _trials(s, plus, meter, most)
     found = sorted(
         (chain_rating(base, _length(t.placed)), t.cell, t.digit, t) for t in trials if not t.x
     )

@@ -9,6 +9,7 @@ other, or two digits of one cell. Candidate sets are 729-bit ints, bit 9 * cell 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from ..board import (
@@ -17,11 +18,11 @@ from ..board import (
     COL_BB,
     DIGITS,
     DIGITS_OF,
-    PEER_BB,
     POPCOUNT,
     ROW_BB,
     UNIT_BB,
     first_cell,
+    seen_by_all,
     set_bits,
 )
 from ..lanes import OTHER_DIGITS_IN_CELL, SAME_DIGIT_IN_PEERS
@@ -40,12 +41,19 @@ class StrongLink(NamedTuple):
     b: int
 
 
-def strong_links(s: Position, digit: int) -> list[StrongLink]:
+def strong_links(s: Position, digit: int) -> tuple[StrongLink, ...]:
     """Every pair of cells that are the only two places of `digit` in some unit, once, in unit
     order; a pair linked by a row or column and by its box too is given with the line."""
+    return _strong_links(s.dbb[digit])
+
+
+@lru_cache(maxsize=8192)
+def _strong_links(bb: int) -> tuple[StrongLink, ...]:
+    """The strong links of a digit whose places are `bb`. The places alone decide, so the
+    answer is kept: a logical solve asks again and again about digits whose places have not
+    changed."""
     seen: set[tuple[int, int]] = set()
     out = []
-    bb = s.dbb[digit]
     for u in range(27):
         x = bb & UNIT_BB[u]
         if x.bit_count() == 2:
@@ -54,12 +62,14 @@ def strong_links(s: Position, digit: int) -> list[StrongLink]:
             if (a, b) not in seen:
                 seen.add((a, b))
                 out.append(StrongLink(u, a, b))
-    return out
+    return tuple(out)
 
 
 class Links:
     """The candidates of a position as one int (`cand`), with their strong links by kind:
-    `strong_x[p]` on p's digit, `strong_y[p]` in p's cell, `strong_xy[p]` both."""
+    `strong_x[p]` on p's digit, `strong_y[p]` in p's cell, `strong_xy[p]` both; and as sets,
+    the candidates with a strong link on their digit (`x_linked`) and those of the cells with
+    two candidates (`bivalue`)."""
 
     def __init__(self, s: Position) -> None:
         cand = 0
@@ -68,12 +78,15 @@ class Links:
                 cand |= s.cands[c] << (9 * c)
         self.cand = cand
         strong_x = [0] * 729
+        x_linked = 0
         for d in DIGITS:
             for _, a, b in strong_links(s, d):
                 pa, pb = 9 * a + d - 1, 9 * b + d - 1
                 strong_x[pa] |= 1 << pb
                 strong_x[pb] |= 1 << pa
+                x_linked |= 1 << pa | 1 << pb
         strong_y = [0] * 729
+        bivalue = 0
         for c in CELLS:
             m = s.cands[c]
             if POPCOUNT[m] == 2:
@@ -81,6 +94,9 @@ class Links:
                 px, py = 9 * c + x - 1, 9 * c + y - 1
                 strong_y[px] = 1 << py
                 strong_y[py] = 1 << px
+                bivalue |= 1 << px | 1 << py
+        self.x_linked = x_linked
+        self.bivalue = bivalue
         self.strong_x = strong_x
         self.strong_y = strong_y
         self.strong_xy = [a | b for a, b in zip(strong_x, strong_y, strict=True)]
@@ -162,7 +178,7 @@ class Graph:
             by_low.setdefault((d, first_cell(bb)), []).append(EXT + i)
         for i, (d, bb) in enumerate(zip(self.digit, self.cells, strict=True)):
             n = EXT + i
-            seen = s.dbb[d] & _seen_by_all(bb)
+            seen = s.dbb[d] & seen_by_all(bb)
             for c in set_bits(seen):
                 p = 9 * c + d - 1
                 weak[n] |= 1 << p
@@ -190,10 +206,3 @@ def _halves(x: int, u: int) -> list[int]:
         out = [part for parts in (rows, cols) if len(parts) == 2 for part in parts[:1]]
         return out
     return parts[:1] if len(parts) == 2 else []
-
-
-def _seen_by_all(bb: int) -> int:
-    out = (1 << 81) - 1
-    for c in set_bits(bb):
-        out &= PEER_BB[c]
-    return out

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import NamedTuple
 
+from .. import lanes
 from ..board import DIGITS, UNIT_BB, cell_name, set_bits, unit_name
 from ..ratings import chain_rating, rating
 from ..search import UNLIMITED, Meter
@@ -40,19 +41,30 @@ class Closure:
 
     def __init__(self, links: Links, p: int, on: bool) -> None:
         cand = links.cand
-        strong = links.strong_xy
+        strong_x, x_linked, bivalue = links.strong_x, links.x_linked, links.bivalue
         bit = 1 << p
         self.on = on_front = bit if on else 0
         self.off = off_front = 0 if on else bit
         self.levels = [(self.on, self.off)]
         for _ in range(MAX_STEPS):
             new_off = 0
-            for t in set_bits(on_front):
-                new_off |= WEAK_XY[t]
+            while on_front:  # each candidate switched on switches off its weak links
+                low = on_front & -on_front
+                new_off |= WEAK_XY[low.bit_length() - 1]
+                on_front ^= low
             new_off &= cand & ~self.off
+            # Each candidate switched off switches on its strong links: in a cell with two
+            # candidates the other one (both, if both went off), all such cells at once ...
+            hit = off_front & bivalue
             new_on = 0
-            for f in set_bits(off_front):
-                new_on |= strong[f]
+            if hit:
+                other = _whole_cells(hit) & bivalue ^ hit
+                new_on = other | hit & ~_whole_cells(other)
+            off_front &= x_linked  # ... and the other place of its digit in a unit
+            while off_front:
+                low = off_front & -off_front
+                new_on |= strong_x[low.bit_length() - 1]
+                off_front ^= low
             new_on &= ~self.on
             if not new_on and not new_off:
                 break
@@ -68,12 +80,23 @@ class Closure:
         raise ValueError("fact not reached")
 
 
+_LOW8 = lanes.LOW8 & lanes.CELL_VIEW
+_HIGH = lanes.HIGH & lanes.CELL_VIEW
+
+
+def _whole_cells(x: int) -> int:
+    """Every candidate of each cell in which the candidate set x has one (lane arithmetic,
+    as in lanes.py: adding 255 to a cell's low 8 bits carries into bit 8 if any is set)."""
+    return (((((x & _LOW8) + _LOW8) | x) & _HIGH) >> 8) * 0x1FF
+
+
 class Offer(NamedTuple):
     """A forcing chain found: its rating, how much it gives (a placement counts 3, an
-    elimination 1), and how to write it (done only for the one chosen)."""
+    elimination 1), what it concludes, and how to write it (done only for those chosen)."""
 
     rating: float
     gain: int
+    goal: Fact
     make: Callable[[], Step]
 
 
@@ -83,10 +106,16 @@ def multiple_forcing(
     """The lowest-rated cell, unit or digit forcing chain with static links (rated 8.0+),
     the one that gives most among equals; `kinds` picks which. Each premise followed costs
     the meter a node."""
-    meter = meter or UNLIMITED.start()
+    offers = _offers(s, meter or UNLIMITED.start(), kinds)
+    return min(offers, key=lambda o: (o.rating, -o.gain)).make() if offers else None
+
+
+def _offers(s: Position, meter: Meter, kinds: tuple[str, ...]) -> list[Offer]:
+    """Every forcing chain of `kinds` found, the first found per conclusion and kind of
+    premise, in the order found."""
     links = Links(s)
     closures: dict[Fact, Closure] = {}
-    best: Offer | None = None
+    offers: list[Offer] = []
 
     def closure(premise: Fact) -> Closure:
         found = closures.get(premise)
@@ -94,11 +123,6 @@ def multiple_forcing(
             meter.spend()
             found = closures[premise] = Closure(links, *premise)
         return found
-
-    def offer(rated: float, gain: int, make: Callable[[], Step]) -> None:
-        nonlocal best
-        if best is None or (rated, -gain) < (best.rating, -best.gain):
-            best = Offer(rated, gain, make)
 
     def common(kind: str, premise: str, units: tuple[int, ...], starts: list[Fact]) -> None:
         on = off = -1
@@ -113,11 +137,9 @@ def multiple_forcing(
             is_on = bool(on >> q & 1)
             length = sum(closure(start).depth(q, is_on) for start in starts)
             rated = chain_rating(base, length - 2)
-            offer(
-                rated,
-                3 if is_on else 1,
-                partial(_step, links, kind, premise, units, starts, (q, is_on), rated),
-            )
+            goal = (q, is_on)
+            make = partial(_step, links, kind, premise, units, starts, goal, rated)
+            offers.append(Offer(rated, 3 if is_on else 1, goal, make))
 
     for cell in set_bits(s.empty) if "Cell" in kinds else ():
         ps = [(9 * cell + d - 1, True) for d in DIGITS if s.cands[cell] >> (d - 1) & 1]
@@ -139,10 +161,11 @@ def multiple_forcing(
             )
             length = found.depth(q, True) + found.depth(q, False)
             rated = chain_rating(rating(BASES["Digit"]), length - 2)
-            offer(rated, 1, partial(_contradiction_step, links, p, q, rated))
+            make = partial(_contradiction_step, links, p, q, rated)
+            offers.append(Offer(rated, 1, (p, False), make))
             continue
         common("Digit", f"whether or not {cell_name(cell)} is {digit}", (), [(p, True), (p, False)])
-    return best.make() if best else None
+    return offers
 
 
 BASES = {
@@ -155,6 +178,20 @@ BASES = {
 def cell_or_unit_forcing(s: Position, meter: Meter | None = None) -> Step | None:
     """Cell and unit forcing chains only, as Sudoku Explainer has them (for grading)."""
     return multiple_forcing(s, meter, ("Cell", "Unit"))
+
+
+def cell_or_unit_forcing_all(s: Position, meter: Meter) -> list[Step]:
+    """The step `cell_or_unit_forcing` gives, then a step for every other conclusion its
+    search reached at the same rating (all true at once, as a chain's are)."""
+    offers = _offers(s, meter, ("Cell", "Unit"))
+    if not offers:
+        return []
+    best = min(offers, key=lambda o: (o.rating, -o.gain))
+    chosen = {best.goal: best}
+    for offer in offers:
+        if offer.rating == best.rating:
+            chosen.setdefault(offer.goal, offer)
+    return [offer.make() for offer in chosen.values()]
 
 
 def _branch(links: Links, start: Fact, goal: Fact) -> Chain:

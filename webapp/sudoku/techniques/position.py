@@ -10,15 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..board import (
-    BIT,
-    CELL_BB,
-    CELLS,
-    DIGITS_OF,
-    PEER_BB,
-    Grid,
-    candidates,
-)
+from ..board import ALL_CELLS, BIT, CELL_BB, CELLS, DIGITS_OF, PEER_BB, Grid, candidates
 
 
 class Position:
@@ -39,7 +31,7 @@ class Position:
                     dbb[d] |= bit
         self.dbb = dbb
         self.empty = empty
-        self.givens = ((1 << 81) - 1) & ~empty if givens is None else givens
+        self.givens = ALL_CELLS & ~empty if givens is None else givens
 
     @classmethod
     def from_grid(

@@ -32,6 +32,7 @@ from ..board import (
     UNITS,
     UNITS_OF,
     cell_name,
+    seen_by_all,
     set_bits,
     shared_units,
     unit_name,
@@ -210,13 +211,6 @@ def _rectangle_step(
     )
 
 
-def _seen_by_all(cells: Iterable[int]) -> int:
-    out = (1 << 81) - 1
-    for c in cells:
-        out &= PEER_BB[c]
-    return out
-
-
 def _type_1(s: Position, rect: Rectangle) -> Step | None:
     """One corner holds more than the pair: it cannot hold either digit of the pair."""
     (x,) = rect.extra
@@ -240,7 +234,7 @@ def _one_more(s: Position, rect: Rectangle) -> Step | None:
     if POPCOUNT[z_mask] != 1:
         return None
     z = DIGITS_OF[z_mask][0]
-    elim = s.dbb[z] & _seen_by_all(rect.extra)
+    elim = s.dbb[z] & seen_by_all(sum(1 << x for x in rect.extra))
     if not elim:
         return None
     side = len(rect.extra) == 2 and bool(shared_units(*rect.extra))
@@ -565,7 +559,7 @@ def _bug_1(s: Position, cell: int, keep: int) -> Step:
 
 
 def _bug_2(s: Position, cells: list[int], z: int) -> Step | None:
-    elim = s.dbb[z] & _seen_by_all(cells)
+    elim = s.dbb[z] & seen_by_all(sum(1 << x for x in cells))
     if not elim:
         return None
     return Step(

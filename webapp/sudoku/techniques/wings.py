@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from itertools import combinations
+from collections.abc import Iterable
+from functools import lru_cache
 from typing import NamedTuple
 
 from ..board import (
+    ALL_CELLS,
     BIT,
     DIGITS,
     DIGITS_OF,
@@ -102,7 +103,7 @@ def w_wing(s: Position) -> Step | None:
     each): one of the two cells is y, so cells that see both lose y."""
     cands = s.cands
     bivalue = set_bits(cells_with_count(s, 2))
-    links: dict[int, list[StrongLink]] = {}
+    links: dict[int, tuple[StrongLink, ...]] = {}
     for i, a in enumerate(bivalue):
         for b in bivalue[i + 1 :]:
             if cands[a] != cands[b] or PEER_BB[a] >> b & 1:
@@ -153,70 +154,89 @@ class BentWing(NamedTuple):
     linked: bool
 
 
-def _almost_locked_sets(s: Position, size: int) -> Iterator[tuple[int, ...]]:
+class _Set(NamedTuple):
+    """An almost locked set of one unit, with what bent wings ask of it: per digit the cells
+    of the set holding it (`holders`) and the cells that see all of those (`seen`)."""
+
+    cells: tuple[int, ...]
+    cells_bb: int
+    digits: int
+    near: int  # the cells that see some cell of the set
+    holders: list[int]  # by digit
+    seen: list[int]
+    largest: int  # the most candidates a cell of the set has
+
+
+def _almost_locked_sets(s: Position, size: int) -> list[_Set]:
     """Every set of `size` empty cells of one unit, each with two or more candidates, whose
-    candidates together are `size` + 1 digits (each set once)."""
+    candidates together are `size` + 1 digits (each set once): unit by unit, and in a unit by
+    their digits, then their cells."""
     seen: set[tuple[int, ...]] = set()
+    out = []
     for u in range(27):
-        cells = [c for c in UNITS[u] if 2 <= POPCOUNT[s.cands[c]] <= size + 1]
-        present = 0
-        for c in cells:
-            present |= s.cands[c]
-        for chosen in combinations([BIT[d] for d in DIGITS_OF[present]], size + 1):
-            digits = sum(chosen)
-            inside = [c for c in cells if not s.cands[c] & ~digits]
-            if len(inside) < size:
-                continue
-            for found in combinations(inside, size):
-                mask = 0
-                for c in found:
-                    mask |= s.cands[c]
-                if mask == digits and found not in seen:
-                    seen.add(found)
-                    yield found
+        for found in _unit_sets(u, tuple(s.cands[c] for c in UNITS[u]), size):
+            if found.cells not in seen:
+                seen.add(found.cells)
+                out.append(found)
+    return out
 
 
-def _seen_by_all(cells: Iterable[int]) -> int:
-    """The cells that see every one of `cells`."""
-    out = -1
+@lru_cache(maxsize=8192)
+def _unit_sets(u: int, masks: tuple[int, ...], size: int) -> tuple[_Set, ...]:
+    """The almost locked sets of `size` cells in unit `u` whose cells hold `masks`. Only the
+    unit's candidates decide, so the answer is kept: a logical solve asks again and again
+    about units that have not changed."""
+    cells = [(c, m) for c, m in zip(UNITS[u], masks, strict=True) if 2 <= POPCOUNT[m] <= size + 1]
+    found: list[tuple[tuple[int, ...], int]] = []
+    stack: list[tuple[int, tuple[int, ...], int]] = [(0, (), 0)]
+    while stack:
+        first, chosen, union = stack.pop()
+        if len(chosen) == size:
+            if POPCOUNT[union] == size + 1:
+                found.append((chosen, union))
+            continue
+        for n in range(first, len(cells) - (size - len(chosen)) + 1):
+            more = union | cells[n][1]
+            if POPCOUNT[more] <= size + 1:
+                stack.append((n + 1, (*chosen, cells[n][0]), more))
+    found.sort(key=lambda pair: (DIGITS_OF[pair[1]], pair[0]))
+    return tuple(_described(chosen, union, masks, u) for chosen, union in found)
+
+
+def _described(cells: tuple[int, ...], digits: int, masks: tuple[int, ...], u: int) -> _Set:
+    cells_bb = near = largest = 0
+    holders = [0] * 10
+    seen = [ALL_CELLS] * 10
     for c in cells:
-        out &= PEER_BB[c]
-    return out & ((1 << 81) - 1)
-
-
-def _all_see(s: Position, cells: tuple[int, ...], digit: int, pivot: int) -> bool:
-    """Whether every one of `cells` that holds `digit` sees `pivot`."""
-    return all(PEER_BB[c] >> pivot & 1 for c in cells if s.cands[c] & BIT[digit])
+        mask = masks[UNITS[u].index(c)]
+        cells_bb |= 1 << c
+        near |= PEER_BB[c]
+        largest = max(largest, POPCOUNT[mask])
+        for d in DIGITS_OF[mask]:
+            holders[d] |= 1 << c
+            seen[d] &= PEER_BB[c]
+    return _Set(cells, cells_bb, digits, near, holders, seen, largest)
 
 
 def _holding(s: Position, cells: Iterable[int], digit: int) -> list[int]:
     return [c for c in cells if s.cands[c] & BIT[digit]]
 
 
-def _bent_wing_eliminations(s: Position, wing: BentWing) -> list[tuple[int, int]]:
+def _bent_wing_eliminations(s: Position, found: _Set, wing: BentWing) -> list[tuple[int, int]]:
     """z from cells that see the pivot and every z of the set; with both digits linked, the
     set and the pivot are locked: x as z, and each other digit from cells that see all of its
-    places in the set."""
-    pattern = set(wing.cells) | {wing.pivot}
-    out: list[tuple[int, int]] = []
-    ends = [(wing.z, True)]
+    places in the set. As (digit, cells) pairs, the cells a bitboard."""
+    outside = ~(found.cells_bb | 1 << wing.pivot)
+    pivot_seen = PEER_BB[wing.pivot]
+    out = [(wing.z, found.seen[wing.z] & pivot_seen & s.dbb[wing.z] & outside)]
     if wing.linked:
-        ends.append((wing.x, True))
-        ends += [(d, False) for d in DIGITS_OF[wing.digits] if d not in (wing.x, wing.z)]
-    for digit, with_pivot in ends:
-        holders = _holding(s, wing.cells, digit) + ([wing.pivot] if with_pivot else [])
-        for c in set_bits(_seen_by_all(holders) & s.dbb[digit]):
-            if c not in pattern:
-                out.append((c, digit))
-    return out
-
-
-def _bent_wing_rating(s: Position, wing: BentWing) -> float:
-    """Sukaku Explainer's figure: the size's base plus a tenth for each step the largest cell
-    of the set is nearer to three digits, up to size - 2 tenths."""
-    base = rating(BENT_WING_NAMES[len(wing.cells)])
-    largest = max(POPCOUNT[s.cands[c]] for c in wing.cells)
-    return round(base + 0.1 * (len(wing.cells) - 2 - abs(3 - largest)), 1)
+        out.append((wing.x, found.seen[wing.x] & pivot_seen & s.dbb[wing.x] & outside))
+        out += [
+            (d, found.seen[d] & s.dbb[d] & outside)
+            for d in DIGITS_OF[wing.digits]
+            if d not in (wing.x, wing.z)
+        ]
+    return [(digit, bb) for digit, bb in out if bb]
 
 
 def bent_wing(s: Position, size: int) -> Step | None:
@@ -225,36 +245,35 @@ def bent_wing(s: Position, size: int) -> Step | None:
     by_pair: dict[int, int] = {}  # a pair of digits -> the cells holding only those two
     for c in set_bits(cells_with_count(s, 2)):
         by_pair[s.cands[c]] = by_pair.get(s.cands[c], 0) | (1 << c)
+    base = rating(BENT_WING_NAMES[size])
     best: tuple[float, int, BentWing, list[tuple[int, int]]] | None = None
-    for cells in _almost_locked_sets(s, size):
-        digits = 0
-        near = 0
-        for c in cells:
-            digits |= s.cands[c]
-            near |= PEER_BB[c]
+    for found in _almost_locked_sets(s, size):
         pivots = 0
         for pair, bb in by_pair.items():
-            if not pair & ~digits:
+            if not pair & ~found.digits:
                 pivots |= bb
-        pivots &= near
+        pivots &= found.near
         if not pivots:
             continue
+        # Sukaku Explainer's figure: the size's base plus a tenth for each step the largest
+        # cell of the set is nearer to three digits, up to size - 2 tenths.
+        rated = round(base + 0.1 * (size - 2 - abs(3 - found.largest)), 1)
         for pivot in set_bits(pivots):
+            outside_pivot = ~PEER_BB[pivot]
             for x, z in (DIGITS_OF[s.cands[pivot]], DIGITS_OF[s.cands[pivot]][::-1]):
-                if not _all_see(s, cells, x, pivot):
-                    continue
-                linked = _all_see(s, cells, z, pivot)
-                wing = BentWing(cells, digits, pivot, x, z, linked)
-                elims = _bent_wing_eliminations(s, wing)
-                if not elims:
-                    continue
-                key = (_bent_wing_rating(s, wing), -len(elims))
-                if best is None or key < (best[0], -best[1]):
-                    best = (key[0], len(elims), wing, elims)
+                if found.holders[x] & outside_pivot:
+                    continue  # some cell of the set that could be x does not see the pivot
+                linked = not found.holders[z] & outside_pivot
+                wing = BentWing(found.cells, found.digits, pivot, x, z, linked)
+                elims = _bent_wing_eliminations(s, found, wing)
+                count = sum(bb.bit_count() for _, bb in elims)
+                if count and (best is None or (rated, -count) < (best[0], -best[1])):
+                    listed = [(c, d) for d, bb in elims for c in set_bits(bb)]
+                    best = (rated, count, wing, listed)
     if best is None:
         return None
-    rated, _, wing, elims = best
-    return _bent_wing_step(s, wing, rated, elims)
+    rated, _, wing, removed = best
+    return _bent_wing_step(s, wing, rated, removed)
 
 
 def _bent_wing_step(
