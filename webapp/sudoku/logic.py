@@ -160,10 +160,10 @@ ALL_AT_ONCE: dict[Search, Callable[[Position, Meter], list[Step]]] = {
 BATCHES: dict[Search, Batch] = {
     forcing.nishio: forcing.nishio_all,
     forcing.dynamic: lambda s, meter, ceiling: forcing.dynamic_contradictions(
-        s, False, meter, ceiling
+        s, False, meter, ceiling, drawn=False
     ),
     forcing.dynamic_plus: lambda s, meter, ceiling: forcing.dynamic_contradictions(
-        s, True, meter, ceiling
+        s, True, meter, ceiling, drawn=False
     ),
 }
 
@@ -322,7 +322,8 @@ def solve_logically(
     for as long as it finds steps rated no higher (a person who has just needed a trial keeps
     trying rather than looking again for every easier pattern first). Every step is still
     true, none is rated higher than the step before it, and the searches run far fewer
-    times.
+    times. The dynamic forcing chains such a sweep adds carry no chain (see
+    forcing.dynamic_contradictions): a grade reads only their ratings.
     """
     started = time.perf_counter()
     start, known = _checked(grid, cands, budget, solution)

@@ -62,8 +62,11 @@ class Net:
         if found < 0:
             found = 0
             strong = self.strong
-            for f in set_bits(self.weak[n] & self.alive):
-                found |= strong[f]
+            rest = self.weak[n] & self.alive
+            while rest:  # each node weakly linked to n (set_bits, inlined: a hot loop)
+                low = rest & -rest
+                found |= strong[low.bit_length() - 1]
+                rest ^= low
             self.onward_known[n] = found
         return found
 

@@ -334,9 +334,13 @@ def _forcing(
     offer(rated, len(placements) * 3 + len(eliminations), make)
 
 
-def dynamic_contradictions(s: Position, plus: bool, meter: Meter, ceiling: float) -> list[Step]:
+def dynamic_contradictions(
+    s: Position, plus: bool, meter: Meter, ceiling: float, *, drawn: bool = True
+) -> list[Step]:
     """Every candidate whose trial breaks the position, rated no higher than `ceiling`,
-    easiest first: all true at once, each a step of its own."""
+    easiest first: all true at once, each a step of its own. With `drawn` False the steps
+    carry no chain, only what they remove, their rating and a plain sentence (a grade needs
+    no more, and drawing a chain costs more than finding it)."""
     name = "Dynamic forcing chain" + (" (+)" if plus else "")
     base = rating(name)
     most = -1  # the most placements a contradiction rated no higher than `ceiling` makes
@@ -348,9 +352,8 @@ def dynamic_contradictions(s: Position, plus: bool, meter: Meter, ceiling: float
     found = sorted(
         (chain_rating(base, _length(t.placed)), t.cell, t.digit, t) for t in trials if not t.x
     )
-    return [
-        _contradiction_step(s, name, rated, t, plus) for rated, _, _, t in found if rated <= ceiling
-    ]
+    make = _contradiction_step if drawn else _undrawn_step
+    return [make(s, name, rated, t, plus) for rated, _, _, t in found if rated <= ceiling]
 
 
 def dynamic(s: Position, meter: Meter) -> Step | None:
@@ -361,6 +364,20 @@ def dynamic(s: Position, meter: Meter) -> Step | None:
 def dynamic_plus(s: Position, meter: Meter) -> Step | None:
     """Dynamic forcing chains (+), with locked candidates (see dynamic_forcing)."""
     return dynamic_forcing(s, True, meter)
+
+
+def _undrawn_step(s: Position, name: str, rated: float, t: Trial, plus: bool) -> Step:
+    moves = "singles and locked candidates" if plus else "singles"
+    return Step(
+        name,
+        rated,
+        eliminations=((t.cell, t.digit),),
+        cells=(t.cell,),
+        candidates=((t.cell, t.digit),),
+        last_resort=True,
+        text=f"Assuming {cell_name(t.cell)} is {t.digit}, the {moves} that follow end in a "
+        f"contradiction; so {cell_name(t.cell)} is not {t.digit}",
+    )
 
 
 def _contradiction_step(s: Position, name: str, rated: float, t: Trial, plus: bool) -> Step:

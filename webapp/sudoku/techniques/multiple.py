@@ -124,7 +124,9 @@ def _offers(s: Position, meter: Meter, kinds: tuple[str, ...]) -> list[Offer]:
             found = closures[premise] = Closure(links, *premise)
         return found
 
-    def common(kind: str, premise: str, units: tuple[int, ...], starts: list[Fact]) -> None:
+    def common(
+        kind: str, about: tuple[int, int], units: tuple[int, ...], starts: list[Fact]
+    ) -> None:
         on = off = -1
         for start in starts:
             found = closure(start)
@@ -138,19 +140,19 @@ def _offers(s: Position, meter: Meter, kinds: tuple[str, ...]) -> list[Offer]:
             length = sum(closure(start).depth(q, is_on) for start in starts)
             rated = chain_rating(base, length - 2)
             goal = (q, is_on)
-            make = partial(_step, links, kind, premise, units, starts, goal, rated)
+            make = partial(_step, links, kind, about, units, starts, goal, rated)
             offers.append(Offer(rated, 3 if is_on else 1, goal, make))
 
     for cell in set_bits(s.empty) if "Cell" in kinds else ():
         ps = [(9 * cell + d - 1, True) for d in DIGITS if s.cands[cell] >> (d - 1) & 1]
         if len(ps) >= 2:
-            common("Cell", f"whatever {cell_name(cell)} holds", (), ps)
+            common("Cell", (cell, 0), (), ps)
     for u in range(27) if "Unit" in kinds else ():
         for d in DIGITS:
             where = s.dbb[d] & UNIT_BB[u]
             if where.bit_count() >= 2:
                 ps = [(9 * c + d - 1, True) for c in set_bits(where)]
-                common("Unit", f"wherever {d} goes in {unit_name(u)}", (u,), ps)
+                common("Unit", (u, d), (u,), ps)
     for p in set_bits(links.cand) if "Digit" in kinds else ():
         cell, digit = p // 9, p % 9 + 1
         found = closure((p, True))
@@ -164,7 +166,7 @@ def _offers(s: Position, meter: Meter, kinds: tuple[str, ...]) -> list[Offer]:
             make = partial(_contradiction_step, links, p, q, rated)
             offers.append(Offer(rated, 1, (p, False), make))
             continue
-        common("Digit", f"whether or not {cell_name(cell)} is {digit}", (), [(p, True), (p, False)])
+        common("Digit", (cell, digit), (), [(p, True), (p, False)])
     return offers
 
 
@@ -225,10 +227,21 @@ def _text(fact: Fact) -> str:
     return f"{cell_name(q // 9)} {'is' if on else 'cannot be'} {q % 9 + 1}"
 
 
+def _premise(kind: str, about: tuple[int, int]) -> str:
+    """What the branches start from: a cell's candidates (about: the cell), a digit's places
+    in a unit (the unit and digit), or a candidate true and false (the cell and digit)."""
+    where, digit = about
+    if kind == "Cell":
+        return f"whatever {cell_name(where)} holds"
+    if kind == "Unit":
+        return f"wherever {digit} goes in {unit_name(where)}"
+    return f"whether or not {cell_name(where)} is {digit}"
+
+
 def _step(
     links: Links,
     kind: str,
-    premise: str,
+    about: tuple[int, int],
     units: tuple[int, ...],
     starts: list[Fact],
     goal: Fact,
@@ -250,7 +263,7 @@ def _step(
         units=units,
         chains=tuple(_branch(links, start, goal) for start in starts),
         text=f"Following the chains from each option ({options}"
-        f"{', true and false' if kind == 'Digit' else ''}): {premise}, {_text(goal)}",
+        f"{', true and false' if kind == 'Digit' else ''}): {_premise(kind, about)}, {_text(goal)}",
     )
 
 

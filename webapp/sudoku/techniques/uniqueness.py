@@ -16,6 +16,7 @@ hints work with.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 from itertools import combinations
 from typing import NamedTuple
 
@@ -86,19 +87,39 @@ def _unique_loops(s: Position) -> Iterator[Rectangle]:
     only a and b, cells holding both, each joined to the next by a unit of another kind than
     the last, back to the start; at most two hold more than a and b, unless those all hold
     the same one digit more. Every unit the loop crosses holds two of its cells, an odd and
-    an even one, so its cells could swap a and b."""
-    seen: set[frozenset[int]] = set()
-    for start in set_bits(cells_with_count(s, 2)):
-        pair = s.cands[start]
+    an even one, so its cells could swap a and b. By their first cell."""
+    pairs = {s.cands[c] for c in set_bits(cells_with_count(s, 2))}
+    found: list[tuple[int, Rectangle]] = []
+    for pair in pairs:
         a, b = DIGITS_OF[pair]
-        earlier = _pair_cells(s, pair) & ((1 << start) - 1)
-        found: list[Rectangle] = []
-        _loops_from(s, [start], s.dbb[a] & s.dbb[b] & ~earlier, -1, 2, 0, seen, found)
-        yield from found
+        holders = s.dbb[a] & s.dbb[b]
+        found += _pair_loops(pair, holders, tuple(s.cands[c] for c in set_bits(holders)))
+    found.sort(key=lambda start_and_loop: start_and_loop[0])
+    for _, rect in found:
+        yield rect
+
+
+@lru_cache(maxsize=8192)
+def _pair_loops(
+    pair: int, holders: int, masks: tuple[int, ...]
+) -> tuple[tuple[int, Rectangle], ...]:
+    """The unique loops of the digits of `pair` through the cells `holders` (which hold
+    `masks`), with their first cell, each once. Only these cells decide, so the answer is
+    kept: a logical solve asks again and again about pairs whose cells have not changed."""
+    mask_of = dict(zip(set_bits(holders), masks, strict=True))
+    seen: set[frozenset[int]] = set()
+    found: list[tuple[int, Rectangle]] = []
+    bare = sum(1 << c for c, m in mask_of.items() if m == pair)
+    for start in set_bits(bare):
+        earlier = bare & ((1 << start) - 1)
+        loops: list[Rectangle] = []
+        _loops_from(mask_of, [start], holders & ~earlier, -1, 2, 0, seen, loops)
+        found += [(start, rect) for rect in loops]
+    return tuple(found)
 
 
 def _loops_from(
-    s: Position,
+    mask_of: dict[int, int],
     path: list[int],
     holders: int,
     last: int,
@@ -112,7 +133,7 @@ def _loops_from(
     is what those so far hold. A loop is searched from its first cell holding only the pair,
     so `holders` leaves out the cells holding only the pair before the start."""
     start = path[0]
-    pair = s.cands[start]
+    pair = mask_of[start]
     for kind, u in enumerate(UNITS_OF[path[-1]]):
         if kind == last:
             continue
@@ -122,26 +143,16 @@ def _loops_from(
                     key = frozenset(path)
                     if key not in seen and _valid_loop(path):
                         seen.add(key)
-                        extra = tuple(c for c in path if s.cands[c] != pair)
+                        extra = tuple(c for c in path if mask_of[c] != pair)
                         found.append(Rectangle(tuple(path), pair, extra))
             elif nxt not in path and len(path) < MAX_LOOP:
-                m = s.cands[nxt]
+                m = mask_of[nxt]
                 now = more | (m & ~pair)
                 wide = POPCOUNT[m] > 2
                 if not wide or POPCOUNT[now] == 1 or allowed > 0:
                     path.append(nxt)
-                    _loops_from(s, path, holders, kind, allowed - wide, now, seen, found)
+                    _loops_from(mask_of, path, holders, kind, allowed - wide, now, seen, found)
                     path.pop()
-
-
-def _pair_cells(s: Position, pair: int) -> int:
-    """The empty cells holding exactly the two digits of `pair`."""
-    a, b = DIGITS_OF[pair]
-    out = 0
-    for c in set_bits(s.dbb[a] & s.dbb[b]):
-        if s.cands[c] == pair:
-            out |= 1 << c
-    return out
 
 
 def _valid_loop(path: list[int]) -> bool:
