@@ -587,12 +587,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small samples")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--only", choices=("proof", "hints", "calibration"))
+    parser.add_argument("--only", choices=("proof", "grades", "hints", "calibration"))
     args = parser.parse_args()
     if reason := missing():
         sys.exit(reason)
     if args.only in (None, "proof"):
         proof(args.quick, args.jobs)
+    if args.only == "grades":  # the proof ends with them too
+        grades(args.quick, args.jobs)
     if args.only in (None, "hints"):
         hints(args.quick)
     if args.only in (None, "calibration"):
