@@ -11,6 +11,9 @@ that every stored example still shows its technique and every seed still makes i
 1. Worked examples: the logical solve of each puzzle of several data sets (easy ones first),
    within the web's grading budget; for every technique, the step that shows it best: the
    lowest rating (a chain's shortest form), then the fewest cells and candidates involved.
+   A technique that no solve takes first (an easier one always comes before it) is then
+   looked for directly at the positions of the hard sets' solves (DIRECT_SETS), and shown
+   where it applies (its page says the solve takes an easier step there).
 2. Practise seeds: for each technique a grade can name (Entry.graded), generate.practise
    from seed 1 on, up to --seeds seeds that each make a puzzle whose hardest step is that
    technique (the search for one gives up after --attempts seeds). The techniques the grader
@@ -32,11 +35,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.data import missing, read_puzzles
-from webapp.sudoku.board import DIGITS_OF, candidates, cell_name, parse, to_line
+from webapp.sudoku.board import DIGITS_OF, Grid, candidates, cell_name, parse, to_line
 from webapp.sudoku.generate import NotFound, practise
-from webapp.sudoku.techniques.catalog import entries, entry_for
+from webapp.sudoku.ratings import RATINGS
+from webapp.sudoku.techniques.catalog import CATALOG, entries, entry_for
 from webapp.sudoku.techniques.examples import EXAMPLES, PRACTISE, Example
-from webapp.sudoku.walkthrough import walkthrough
+from webapp.sudoku.walkthrough import find_technique, walkthrough, worked_example
 
 TARGET = Path(__file__).resolve().parents[1] / "webapp" / "sudoku" / "techniques" / "examples.py"
 SETS = {  # file: how many puzzles to read (None: all), easiest sets first
@@ -50,7 +54,14 @@ SETS = {  # file: how many puzzles to read (None: all), easiest sets first
     "norvig_sudoku10k.txt": 1500,
 }
 
+DIRECT_SETS = {  # where techniques no solve takes first are looked for directly
+    "norvig_top95.txt": None,
+    "magictour_top1465.txt": 300,
+    "forum_hardest_1106.txt": 60,
+}
+
 NO_PRACTISE = ("Solution lookup",)  # the engine's way out: nothing to show or practise
+SINGLES_TOP = RATINGS["Naked single"].rating  # steps up to this: singles and direct ones
 
 Found = tuple[tuple[float, int], str, Example]  # (rating, size), technique, example
 
@@ -69,21 +80,47 @@ def examples_in(job: tuple[str, int, str]) -> list[Found]:
         key = (step.rating, size)
         if entry.name in best and best[entry.name][0] <= key:
             continue
-        plain = candidates(moment.grid)
-        removed = " ".join(
-            f"{d}{cell_name(c)}"
-            for c in range(81)
-            if not moment.grid[c]
-            for d in DIGITS_OF[plain[c] & ~moment.cands[c]]
-        )
-        example = Example(f"{name}, line {line}", text, number, to_line(moment.grid), removed)
+        example = _example(name, line, text, number, moment.grid, moment.cands)
         best[entry.name] = (key, entry.name, example)
     return list(best.values())
 
 
-def find_examples(jobs: int, scale: float) -> dict[str, Example]:
+def _example(name: str, line: int, text: str, number: int, grid: Grid, cands: Grid) -> Example:
+    plain = candidates(grid)
+    removed = " ".join(
+        f"{d}{cell_name(c)}"
+        for c in range(81)
+        if not grid[c]
+        for d in DIGITS_OF[plain[c] & ~cands[c]]
+    )
+    return Example(f"{name}, line {line}", text, number, to_line(grid), removed)
+
+
+def direct_examples_in(job: tuple[str, int, str, tuple[str, ...]]) -> list[Found]:
+    """For each of the techniques `wanted`, the best step of it found directly (whatever
+    easier steps there are) at the positions of one puzzle's solve (for techniques harder
+    than a single, those where a single does not come next)."""
+    name, line, text, wanted = job
+    puzzle = parse(text)
+    best: dict[str, Found] = {}
+    for number, moment in enumerate(walkthrough(puzzle).moments, 1):
+        for technique in wanted:
+            if moment.step.rating <= SINGLES_TOP < CATALOG[technique].rating:
+                continue  # where a single comes next: only the direct techniques are cheap
+            step = find_technique(moment.grid, moment.cands, CATALOG[technique], puzzle=puzzle)
+            if step is None:
+                continue
+            size = len(step.cells) + len(step.eliminations) + len(step.placements)
+            key = (step.rating, size)
+            if technique not in best or key < best[technique][0]:
+                example = _example(name, line, text, number, moment.grid, moment.cands)
+                best[technique] = (key, technique, example)
+    return list(best.values())
+
+
+def _work(sets: dict[str, int | None], scale: float) -> list[tuple[str, int, str]]:
     work = []
-    for order, (name, count) in enumerate(SETS.items()):
+    for order, (name, count) in enumerate(sets.items()):
         if missing(name):
             print(f"skipped {name}: {missing(name)}", file=sys.stderr)
             continue
@@ -91,6 +128,37 @@ def find_examples(jobs: int, scale: float) -> dict[str, Example]:
         limit = len(lines) if count is None else min(len(lines), max(1, int(count * scale)))
         work += [(name, line, text) for line, text in enumerate(lines[:limit], 1)]
         print(f"{name}: {limit} puzzles (set {order + 1})", file=sys.stderr)
+    return work
+
+
+def find_direct_examples(jobs: int, scale: float, wanted: list[str]) -> dict[str, Example]:
+    """Examples of the `wanted` techniques found directly (see direct_examples_in): a few
+    puzzles at a time, each technique looked for until a batch finds it (the search is
+    costly: every technique and search at every position)."""
+    work = _work(DIRECT_SETS, scale)
+    best: dict[str, Found] = {}
+    started = time.perf_counter()
+    with Pool(jobs) as pool:
+        for first in range(0, len(work), 4 * jobs):
+            left = tuple(name for name in wanted if name not in best)
+            if not left:
+                break
+            batch = [(*job, left) for job in work[first : first + 4 * jobs]]
+            for found in pool.map(direct_examples_in, batch, chunksize=1):
+                for key, name, example in found:
+                    if name not in best or key < best[name][0]:
+                        best[name] = (key, name, example)
+            took = time.perf_counter() - started
+            print(
+                f"  {first + len(batch)}/{len(work)} puzzles, {took:.0f} s, found "
+                f"{', '.join(best) or 'none'}",
+                file=sys.stderr,
+            )
+    return {name: found[2] for name, found in best.items()}
+
+
+def find_examples(jobs: int, scale: float) -> dict[str, Example]:
+    work = _work(SETS, scale)
     best: dict[str, Found] = {}
     started = time.perf_counter()
     with Pool(jobs) as pool:
@@ -110,18 +178,19 @@ def find_examples(jobs: int, scale: float) -> dict[str, Example]:
 def kept(found: dict[str, Example]) -> dict[str, Example]:
     """The stored examples of techniques this search did not reach (the rare ones found by a
     longer search, e.g. the hidden quad at norvig_sudoku10k line 6201) that still show their
-    technique at the same step of their puzzle's solve."""
+    technique at the same position of their puzzle's solve."""
     out = {}
     for name, example in EXAMPLES.items():
         if name in found:
             continue
         moments = walkthrough(parse(example.puzzle)).moments
-        if example.step <= len(moments):
-            moment = moments[example.step - 1]
-            entry = entry_for(moment.step.technique, moment.step.rating)
-            if entry is not None and entry.name == name and to_line(moment.grid) == example.grid:
-                out[name] = example
-                print(f"kept the stored example of {name}", file=sys.stderr)
+        shown = worked_example(name)
+        same = (
+            example.step <= len(moments) and to_line(moments[example.step - 1].grid) == example.grid
+        )
+        if same and shown is not None:
+            out[name] = example
+            print(f"kept the stored example of {name}", file=sys.stderr)
     return out
 
 
@@ -228,6 +297,9 @@ def main() -> int:
     else:
         examples = find_examples(args.jobs, args.scale)
         examples.update(kept(examples))
+        wanted = [e.name for e in entries() if e.name not in examples and e.name not in NO_PRACTISE]
+        print(f"looking directly for {', '.join(wanted)}", file=sys.stderr)
+        examples.update(find_direct_examples(args.jobs, args.scale, wanted))
         print(f"examples for {len(examples)} of {len(entries())} techniques", file=sys.stderr)
         seeds = dict(PRACTISE) if args.keep_seeds else {}
     if not args.keep_seeds:

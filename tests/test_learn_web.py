@@ -13,7 +13,14 @@ from puzzles import EASY, EASY_SOLUTION
 from werkzeug.test import TestResponse
 
 from webapp.learn import game_moves, review_url
-from webapp.sudoku import GameMove, parse, practise, technique_entries, walkthrough
+from webapp.sudoku import (
+    GameMove,
+    parse,
+    practise,
+    technique_entries,
+    walkthrough,
+    worked_example,
+)
 from webapp.sudoku.grade import grade
 from webapp.sudoku.techniques.catalog import CATALOG, entry_for
 from webapp.sudoku.techniques.examples import EXAMPLES, PRACTISE
@@ -158,6 +165,11 @@ def test_each_technique_has_its_page(client: FlaskClient, entry: object) -> None
     assert "A worked example" in page
     if name in EXAMPLES:
         assert 'class="learn-grid"' in page and "No worked example yet" not in page
+        shown = worked_example(name)
+        assert shown is not None
+        # A technique no solve took first is shown where it applies, and the page says so.
+        assert ("which takes an easier step there" in page) == (not shown.easiest)
+        assert (f"step {EXAMPLES[name].step} of its solve." in page) == shown.easiest
     else:
         assert 'class="learn-grid"' not in page and "No worked example yet" in page
     if CATALOG[name].graded:

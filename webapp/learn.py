@@ -311,13 +311,14 @@ def library() -> Response:
 
 
 @lru_cache(maxsize=128)
-def _example(name: str) -> tuple[Moment, str, str, int] | None:
-    """A technique's worked example: (moment, source, puzzle code, step), remembered."""
+def _example(name: str) -> tuple[Moment, str, str, int, bool] | None:
+    """A technique's worked example: (moment, source, puzzle code, step, whether the step is
+    the solve's own), remembered."""
     found = engine().run(worked_example, name)
     if found is None:
         return None
     code = encode_cells(decode_cells(found.source.puzzle, "the example's puzzle"))
-    return found.moment, found.source.source, code, found.source.step
+    return found.moment, found.source.source, code, found.source.step, found.easiest
 
 
 @bp.get("/techniques/<slug>")
@@ -335,7 +336,7 @@ def technique(slug: str) -> Response:
     }
     example = _example(entry.name)
     if example:
-        moment, source, code, number = example
+        moment, source, code, number, easiest = example
         context.update(
             moment=moment,
             squares=squares(decode_cells(code, "the example's puzzle"), moment),
@@ -344,6 +345,7 @@ def technique(slug: str) -> Response:
             source=source,
             example_path=path_url(code, number),
             number=number,
+            easiest=easiest,
         )
     response = make_response(render_template("learn_technique.html", **context))
     return _cached(response, noindex=False)

@@ -71,18 +71,21 @@ def walkthrough(
 
 @dataclass(frozen=True)
 class WorkedExample:
-    """A technique's worked example: where it comes from, and the step at its position."""
+    """A technique's worked example: where it comes from, and the step at its position.
+    `easiest` is False when the solve takes an easier step there (a technique the solves
+    searched never needed first is shown where it applies all the same)."""
 
     source: Example
     moment: Moment
+    easiest: bool
 
 
 def worked_example(name: str) -> WorkedExample | None:
     """The worked example of the technique `name` (a RATINGS name), or None without one.
 
-    The step is the engine's easiest at the stored position when that is the technique (as
-    when the example was found); if an easier technique has come first since, the technique
-    is looked for directly at that position."""
+    The step is the engine's easiest at the stored position when that is the technique;
+    else (an example of a technique no solve needed first, or an easier technique that has
+    come first since) the technique is looked for directly at that position."""
     entry = CATALOG[name]
     example = EXAMPLES.get(name)
     if example is None:
@@ -94,11 +97,12 @@ def worked_example(name: str) -> WorkedExample | None:
         cands[cell] &= ~BIT[digit]
     givens = parse(example.puzzle)  # avoidable rectangles tell found digits from givens
     step = next_step(grid, cands, budget=STEP_BUDGET, puzzle=givens)
-    if step is None or _entry(step) is not entry:
+    easiest = step is not None and _entry(step) is entry
+    if not easiest:
         step = find_technique(grid, cands, entry, puzzle=givens)
     if step is None:
         return None
-    return WorkedExample(example, Moment(step, grid, tuple(cands)))
+    return WorkedExample(example, Moment(step, grid, tuple(cands)), easiest)
 
 
 def find_technique(
