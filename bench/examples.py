@@ -19,8 +19,10 @@ that every stored example still shows its technique and every seed still makes i
    technique (the search for one gives up after --attempts seeds). The techniques the grader
    leaves out (hints only) get none: no generated puzzle is graded by them.
 
-With the defaults it takes about five minutes on two cores; --scale reads more of the sets
-and --attempts searches longer for the rare techniques' seeds.
+With the defaults it takes about five minutes on two cores, and some fifteen more for the
+direct search while techniques are still without an example (BUG types 3 and 4 and digit
+forcing chains, on 2026-11-26); --scale reads more of the sets and --attempts searches longer
+for the rare techniques' seeds.
 """
 
 from __future__ import annotations

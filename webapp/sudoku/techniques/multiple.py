@@ -58,8 +58,8 @@ class Closure:
             hit = off_front & bivalue
             new_on = 0
             if hit:
-                other = _whole_cells(hit) & bivalue ^ hit
-                new_on = other | hit & ~_whole_cells(other)
+                other = lanes.whole_cells(hit) & bivalue ^ hit
+                new_on = other | hit & ~lanes.whole_cells(other)
             off_front &= x_linked  # ... and the other place of its digit in a unit
             while off_front:
                 low = off_front & -off_front
@@ -78,16 +78,6 @@ class Closure:
             if (ons if on else offs) >> q & 1:
                 return k + 1
         raise ValueError("fact not reached")
-
-
-_LOW8 = lanes.LOW8 & lanes.CELL_VIEW
-_HIGH = lanes.HIGH & lanes.CELL_VIEW
-
-
-def _whole_cells(x: int) -> int:
-    """Every candidate of each cell in which the candidate set x has one (lane arithmetic,
-    as in lanes.py: adding 255 to a cell's low 8 bits carries into bit 8 if any is set)."""
-    return (((((x & _LOW8) + _LOW8) | x) & _HIGH) >> 8) * 0x1FF
 
 
 class Offer(NamedTuple):
@@ -111,8 +101,8 @@ def multiple_forcing(
 
 
 def _offers(s: Position, meter: Meter, kinds: tuple[str, ...]) -> list[Offer]:
-    """Every forcing chain of `kinds` found, the first found per conclusion and kind of
-    premise, in the order found."""
+    """Every forcing chain of `kinds` found (a premise and a conclusion each), in the order
+    found."""
     links = Links(s)
     closures: dict[Fact, Closure] = {}
     offers: list[Offer] = []

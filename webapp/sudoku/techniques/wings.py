@@ -162,8 +162,8 @@ class _Set(NamedTuple):
     cells_bb: int
     digits: int
     near: int  # the cells that see some cell of the set
-    holders: list[int]  # by digit
-    seen: list[int]
+    holders: tuple[int, ...]  # by digit
+    seen: tuple[int, ...]
     largest: int  # the most candidates a cell of the set has
 
 
@@ -215,7 +215,7 @@ def _described(cells: tuple[int, ...], digits: int, masks: tuple[int, ...], u: i
         for d in DIGITS_OF[mask]:
             holders[d] |= 1 << c
             seen[d] &= PEER_BB[c]
-    return _Set(cells, cells_bb, digits, near, holders, seen, largest)
+    return _Set(cells, cells_bb, digits, near, tuple(holders), tuple(seen), largest)
 
 
 def _holding(s: Position, cells: Iterable[int], digit: int) -> list[int]:
