@@ -187,6 +187,17 @@ def nojs_page(browser: Browser, server: str) -> Iterator[Page]:
 
 def shoot(page: Page, name: str) -> None:
     """Save a full-page screenshot. caret="initial": hiding the caret would inject a style,
-    which the page's Content-Security-Policy refuses (and reports as an error)."""
+    which the page's Content-Security-Policy refuses (and reports as an error). Headless
+    Chromium now and then answers "Unable to capture screenshot" when the machine is busy (a
+    known transient failure of its capture); the picture is for people, so it tries again."""
+    from playwright.sync_api import Error
+
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True, caret="initial")
+    for attempt in range(3):
+        try:
+            page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True, caret="initial")
+            return
+        except Error as err:
+            if "Unable to capture screenshot" not in str(err) or attempt == 2:
+                raise
+            page.wait_for_timeout(500)
