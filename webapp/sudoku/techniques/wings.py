@@ -247,11 +247,15 @@ def bent_wing(s: Position, size: int) -> Step | None:
         by_pair[s.cands[c]] = by_pair.get(s.cands[c], 0) | (1 << c)
     base = rating(BENT_WING_NAMES[size])
     best: tuple[float, int, BentWing, list[tuple[int, int]]] | None = None
+    within: dict[int, int] = {}  # the set's digits -> the cells holding two of them only
     for found in _almost_locked_sets(s, size):
-        pivots = 0
-        for pair, bb in by_pair.items():
-            if not pair & ~found.digits:
-                pivots |= bb
+        pivots = within.get(found.digits, -1)
+        if pivots < 0:
+            pivots = 0
+            for pair, bb in by_pair.items():
+                if not pair & ~found.digits:
+                    pivots |= bb
+            within[found.digits] = pivots
         pivots &= found.near
         if not pivots:
             continue
@@ -264,6 +268,8 @@ def bent_wing(s: Position, size: int) -> Step | None:
                 if found.holders[x] & outside_pivot:
                     continue  # some cell of the set that could be x does not see the pivot
                 linked = not found.holders[z] & outside_pivot
+                if not linked and not found.seen[z] & s.dbb[z] & ~outside_pivot:
+                    continue  # no z outside the pattern sees the pivot and the set's zs
                 wing = BentWing(found.cells, found.digits, pivot, x, z, linked)
                 elims = _bent_wing_eliminations(s, found, wing)
                 count = sum(bb.bit_count() for _, bb in elims)
