@@ -11,12 +11,13 @@ from bench.data import missing, read_puzzles, read_rows
 from bench.stats import spearman
 from webapp.sudoku.board import parse
 from webapp.sudoku.grade import LEVELS, SE_TECHNIQUES, grade, level_of
-from webapp.sudoku.logic import solve_logically
+from webapp.sudoku.logic import next_step, solve_logically
 from webapp.sudoku.ratings import RATINGS, rating
 from webapp.sudoku.search import UNLIMITED, Budget
 from webapp.sudoku.solver import count_solutions
 from webapp.sudoku.techniques.catalog import entry_for
 from webapp.sudoku.techniques.forcing import solution_step
+from webapp.sudoku.techniques.multiple import cell_or_unit_forcing
 from webapp.sudoku.techniques.position import Position
 
 HARD = "..8.9.1...6.5...2......6....3.1.7.5.........9..4...3...5....2...7...3.8.2..7....4"
@@ -109,6 +110,26 @@ def test_a_grade_names_only_techniques_sudoku_explainer_has() -> None:
     named = {step.technique for step in steps}
     assert "Cell forcing chains" in named or "Unit forcing chains" in named
     assert all((e := entry_for(s.technique, s.rating)) and e.graded for s in steps), named
+
+
+@pytest.mark.data
+def test_the_grade_tries_nishio_before_forcing_chains_as_sudoku_explainer_does() -> None:
+    """SE tries its rules by difficulty: Nishio (7.5) before cell and unit forcing chains
+    (8.0). Where both apply, the grade takes the Nishio; hints take the forcing chain (every
+    chain before the first trial)."""
+    if reason := missing("magictour_top1465.txt"):
+        pytest.skip(reason)
+    both = 0
+    for line in read_puzzles("magictour_top1465.txt")[:40]:
+        grid = parse(line)
+        position = Position.from_grid(grid)
+        for step in solve_logically(grid, only=SE_TECHNIQUES).steps:
+            if step.technique == "Nishio forcing chain" and cell_or_unit_forcing(position):
+                both += 1
+                hint = next_step(position.to_grid(), position.cands)
+                assert hint is not None and not hint.last_resort, hint.technique
+            position.apply(step.placements, step.eliminations)
+    assert both > 0
 
 
 def test_the_ratings_table_is_the_scale() -> None:

@@ -19,6 +19,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from .board import Grid, check_grid, check_masks
+from .ratings import rating
 from .search import Budget, Meter, OutOfBudget, check_budget
 from .solver import solve
 from .techniques import (
@@ -122,18 +123,34 @@ def _pattern_step(s: Position, only: Collection[str] | None) -> Step | None:
     return None
 
 
-def _wanted(name: str, only: Collection[str] | None) -> bool:
-    """Is the row `name` of TECHNIQUES or SEARCHES used: all but GRADING_ONLY when `only` is
-    None, else those named."""
-    return name not in GRADING_ONLY if only is None else name in only
+# Each search's easiest rating: a chosen set of searches (the grader's) is tried in this order.
+EASIEST = {
+    SE_CHAINS: rating("X-chain"),
+    "Chains: X, XY, grouped, AIC, ALS; multi-colouring, 3D Medusa": rating("X-chain"),
+    "Death blossom": rating("Death blossom"),
+    SE_FORCING: rating("Cell or unit forcing chains"),
+    "Cell, unit or digit forcing chains": rating("Cell or unit forcing chains"),
+    "Nishio forcing chain": rating("Nishio forcing chain"),
+    "Dynamic forcing chain": rating("Dynamic forcing chain"),
+    "Dynamic forcing chain (+)": rating("Dynamic forcing chain (+)"),
+    "Nested forcing chain": rating("Nested forcing chain"),
+}
+
+
+def _searches(only: Collection[str] | None) -> list[tuple[str, Search]]:
+    """The rows of SEARCHES to try, in order: all but GRADING_ONLY, every chain before the
+    first trial (hints); or the rows `only` names, by their easiest rating, as Sudoku
+    Explainer tries its rules (the grader: Nishio, 7.5, before cell and unit forcing chains,
+    8.0)."""
+    if only is None:
+        return [row for row in SEARCHES if row[0] not in GRADING_ONLY]
+    return sorted((row for row in SEARCHES if row[0] in only), key=lambda row: EASIEST[row[0]])
 
 
 def _search_step(
     s: Position, meter: Meter, batch: bool, only: Collection[str] | None
 ) -> tuple[list[Step], Search] | None:
-    for name, search in SEARCHES:
-        if not _wanted(name, only):
-            continue
+    for _, search in _searches(only):
         every = ALL_AT_ONCE.get(search) if batch else None
         if every is not None:
             steps = every(s, meter)
@@ -202,7 +219,7 @@ def _find_step(
     """The easiest step: a pattern, else (while the meter has nodes left) a search, else the
     solution's digit; and the search that found it, if one did. With `batch`, a search may
     give more steps of the same rating after it (see solve_logically). `only` names the rows
-    of TECHNIQUES and SEARCHES to use (see _wanted)."""
+    of TECHNIQUES and SEARCHES to use (see _searches)."""
     if s.solved or _stuck(s):
         return [], None
     step = _pattern_step(s, only)

@@ -12,8 +12,9 @@ strongly linked to. Then:
 
 Each branch is a chain one can draw, recorded whole in the step. Rated like Sudoku
 Explainer's "multiple forcing chains": 8.0 plus the length bonus of all the branches
-together, where a branch counts the nodes from its premise to the conclusion. They come
-before the trials (Nishio and the dynamic chains), and are not labelled last resort.
+together, where a branch counts the nodes from its premise to the conclusion. Hints try them
+before the trials (Nishio and the dynamic chains), and they are not labelled last resort; the
+grader tries Nishio (7.5) first, as Sudoku Explainer does.
 """
 
 from __future__ import annotations
