@@ -3,10 +3,10 @@
 The rating is that of the hardest step of a logical solve that takes the easiest step each
 time from the techniques SE grades with (SE_TECHNIQUES: classic SE's, and the patterns its
 successor SukakuExplainer added), tried in SE's order (its searches by their easiest rating:
-Nishio before the cell and unit forcing chains). The engine's other techniques help hints but are left out
-here, so a puzzle is rated as SE would rate it. The levels and every technique's rating are
-in ratings.py: Easy (up to 1.5: singles in boxes and lines), Medium (up to 2.5: naked singles
-and the "direct" techniques), Hard (up to 4.4: locked candidates, subsets, basic fish,
+Nishio before the cell and unit forcing chains). The engine's other techniques help hints but
+are left out here, so a puzzle is rated as SE would rate it. The levels and every technique's
+rating are in ratings.py: Easy (up to 1.5: singles in boxes and lines), Medium (up to 2.5:
+naked singles and the "direct" techniques), Hard (up to 4.4: locked candidates, subsets, basic fish,
 turbot fish, XY- and XYZ-Wing), Expert (up to 7.4: uniqueness, quads, BUG, bent wings,
 chains) and Extreme (forcing chains and trials).
 
