@@ -13,16 +13,17 @@ that every stored example still shows its technique and every seed still makes i
    lowest rating (a chain's shortest form), then the fewest cells and candidates involved.
    A technique that no solve takes first (an easier one always comes before it) is then
    looked for directly at the positions of the hard sets' solves (DIRECT_SETS), and shown
-   where it applies (its page says the solve takes an easier step there).
+   where it applies and the solve takes an easier step (its page says so), preferably where
+   that step is hardest: a digit forcing chain found where the solve's next step is a
+   claiming is mostly that claiming.
 2. Practise seeds: for each technique a grade can name (Entry.graded), generate.practise
    from seed 1 on, up to --seeds seeds that each make a puzzle whose hardest step is that
    technique (the search for one gives up after --attempts seeds). The techniques the grader
    leaves out (hints only) get none: no generated puzzle is graded by them.
 
-With the defaults it takes about five minutes on two cores, and some fifteen more for the
-direct search while techniques are still without an example (BUG types 3 and 4 and digit
-forcing chains, on 2026-11-26); --scale reads more of the sets and --attempts searches longer
-for the rare techniques' seeds.
+With the defaults it takes about five minutes on two cores, and a few more for the direct
+search while techniques are still without an example; --scale reads more of the sets and
+--attempts searches longer for the rare techniques' seeds.
 """
 
 from __future__ import annotations
@@ -58,14 +59,14 @@ SETS = {  # file: how many puzzles to read (None: all), easiest sets first
 
 DIRECT_SETS = {  # where techniques no solve takes first are looked for directly
     "norvig_top95.txt": None,
-    "magictour_top1465.txt": 300,
+    "magictour_top1465.txt": None,
     "forum_hardest_1106.txt": 60,
 }
 
 NO_PRACTISE = ("Solution lookup",)  # the engine's way out: nothing to show or practise
 SINGLES_TOP = RATINGS["Naked single"].rating  # steps up to this: singles and direct ones
 
-Found = tuple[tuple[float, int], str, Example]  # (rating, size), technique, example
+Found = tuple[tuple[float, ...], str, Example]  # (what is best first), technique, example
 
 
 def examples_in(job: tuple[str, int, str]) -> list[Found]:
@@ -110,10 +111,12 @@ def direct_examples_in(job: tuple[str, int, str, tuple[str, ...]]) -> list[Found
             if moment.step.rating <= SINGLES_TOP < CATALOG[technique].rating:
                 continue  # where a single comes next: only the direct techniques are cheap
             step = find_technique(moment.grid, moment.cands, CATALOG[technique], puzzle=puzzle)
-            if step is None:
-                continue
+            if step is None or step.rating <= moment.step.rating:
+                continue  # its page says the solve takes an easier step there: it must
             size = len(step.cells) + len(step.eliminations) + len(step.placements)
-            key = (step.rating, size)
+            # Where the solve needs most (so no simpler pattern does the step's work), then
+            # the lowest rating and the fewest cells and candidates.
+            key = (-moment.step.rating, step.rating, size)
             if technique not in best or key < best[technique][0]:
                 example = _example(name, line, text, number, moment.grid, moment.cands)
                 best[technique] = (key, technique, example)

@@ -483,16 +483,20 @@ def test_every_forcing_chain_carries_its_whole_chain() -> None:
 
 def test_a_digit_forcing_contradiction() -> None:
     """If 1 were in r1c1, r1c2 (1 or 3) would be 3 and so r2c1 (1 or 3, same box) 1, which
-    r1c1 rules out: so r1c1 is not 1."""
+    r1c1 rules out: so r1c1 is not 1. One chain shows it, back to its start."""
     cands = [0x1FF] * 81
     cands[1] = BIT[1] | BIT[3]
     cands[9] = BIT[1] | BIT[3]
     s = Position([0] * 81, cands)
     step = multiple.multiple_forcing(s, kinds=("Digit",))
     assert step is not None and step.technique == "Digit forcing chains"
-    assert (0, 1) in step.eliminations or step.eliminations
-    for chain in step.chains:
-        validate(s, chain)
+    assert step.eliminations == ((0, 1),) and not step.placements
+    assert step.text == (
+        "If r1c1 were 1, a chain from it would take 1 out of r1c1 again; so r1c1 is not 1"
+    )
+    (chain,) = step.chains
+    validate(s, chain)
+    assert chain.notation == "r1c1=1 → r1c2≠1 → r1c2=3 → r2c1≠3 → r2c1=1 → r1c1≠1"
 
 
 @pytest.mark.data

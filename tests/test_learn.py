@@ -32,6 +32,7 @@ from webapp.sudoku.grade import SE_TECHNIQUES, grade
 from webapp.sudoku.ratings import RATINGS
 from webapp.sudoku.techniques.catalog import CATALOG, HINTS_ONLY, entry_for
 from webapp.sudoku.techniques.examples import EXAMPLES, PRACTISE
+from webapp.sudoku.techniques.multiple import multiple_forcing
 from webapp.sudoku.techniques.position import Position
 from webapp.sudoku.walkthrough import find_technique
 
@@ -138,12 +139,34 @@ def test_a_worked_example_shows_its_technique_where_its_puzzle_needs_it(name: st
     moment = walk.moments[example.step - 1]
     assert moment.grid == found.moment.grid and moment.cands == found.moment.cands
     assert (moment.step == step) == found.easiest
-    if not found.easiest:  # the solve's step there is another technique's
+    if not found.easiest:  # the solve's step there is another technique's, an easier one
         assert entry_for(moment.step.technique, moment.step.rating) is not CATALOG[name]
+        assert moment.step.rating < step.rating
     # Every move of the step is true of the puzzle's solution.
     solution = walk.solve.grid
     assert all(solution[c] == d for c, d in step.placements)
     assert all(solution[c] != d for c, d in step.eliminations)
+
+
+def test_a_digit_forcing_chain_is_looked_for_alone() -> None:
+    # The engine's forcing chain search gives a cell or unit chain wherever one is as short as
+    # the digit chains, so the library looks for a digit forcing chain with a search of its
+    # own: at the positions of a hard solve it finds one where the solve's search gives
+    # another, and every move of it is true.
+    walk = walkthrough(parse(HARD))
+    solution = walk.solve.grid
+    shown = 0
+    for moment in walk.moments[:12]:
+        position = Position.from_grid(moment.grid, moment.cands, walk.puzzle)
+        usual = multiple_forcing(position)
+        step = find_technique(
+            moment.grid, moment.cands, CATALOG["Digit forcing chains"], puzzle=walk.puzzle
+        )
+        assert step is not None and step.technique == "Digit forcing chains"
+        assert all(solution[c] == d for c, d in step.placements)
+        assert all(solution[c] != d for c, d in step.eliminations)
+        shown += usual is not None and usual.technique != step.technique
+    assert shown
 
 
 def test_no_example_for_a_technique_without_data() -> None:

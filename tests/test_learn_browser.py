@@ -127,6 +127,8 @@ PAGES = [
     ("library", "/techniques"),
     ("technique-xy-chain", "/techniques/xy-chain"),
     ("technique-bug", "/techniques/bug-plus-1"),
+    ("technique-colouring", "/techniques/simple-colouring"),
+    ("technique-dynamic", "/techniques/dynamic-forcing-chain"),
     ("path-top95", f"/path/{TOP95_CODE}?step=12"),
     ("practise-skyscraper", "/techniques/skyscraper/practise"),
     ("review", review_link()),

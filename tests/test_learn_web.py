@@ -170,6 +170,15 @@ def test_each_technique_has_its_page(client: FlaskClient, entry: object) -> None
         # A technique no solve took first is shown where it applies, and the page says so.
         assert ("which takes an easier step there" in page) == (not shown.easiest)
         assert (f"step {EXAMPLES[name].step} of its solve." in page) == shown.easiest
+        # What the sentence leaves out is shown open under it: every chain whole, and a
+        # colouring's colours, drawn on the grid in two (or four) colours and in the key.
+        step = shown.moment.step
+        assert ('<details class="hint-fold" open>' in page) == bool(step.chains or step.colours)
+        for chain in step.chains:
+            assert f"<li>{escape(chain.notation)}</li>" in page
+        drawn = set(re.findall(r'class="(hint-colour-\d)"', page))
+        assert len(drawn) == len(step.colours)
+        assert ("its colours (listed under its sentence)" in page) == bool(step.colours)
     else:
         assert 'class="learn-grid"' not in page and "No worked example yet" in page
     if CATALOG[name].graded:

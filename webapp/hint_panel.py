@@ -146,6 +146,16 @@ def _changes(state: GameState, step: Step) -> bool:
 def _step_folds(found: Hint, step: Step) -> list[Fold]:
     """What level 3 folds under its sentence: the whole chain, the colours, the way to the
     selected cell."""
+    folds = step_folds(step)
+    if found.way:
+        assert found.target is not None
+        folds.append(Fold(f"The way to {cell_name(found.target)}", found.way))
+    return folds
+
+
+def step_folds(step: Step) -> list[Fold]:
+    """What a step's sentence leaves out, folded under it (here and on the learning pages):
+    its whole chains in compact notation, and a colouring's colours."""
     folds = []
     if step.chains:
         summary = "The whole chain" if len(step.chains) == 1 else "The whole chains"
@@ -157,9 +167,6 @@ def _step_folds(found: Hint, step: Step) -> list[Fold]:
             for k, group in enumerate(step.colours)
         ]
         folds.append(Fold("The colours", tuple(colours)))
-    if found.way:
-        assert found.target is not None
-        folds.append(Fold(f"The way to {cell_name(found.target)}", found.way))
     return folds
 
 

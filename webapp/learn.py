@@ -23,7 +23,7 @@ from functools import lru_cache
 from flask import Blueprint, make_response, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from . import limits, page_rating
+from . import hint_panel, limits, page_rating
 from .enginepool import current as engine
 from .sudoku import (
     GRADE_BUDGET,
@@ -90,9 +90,10 @@ def squares(
     wrong: Iterable[int] = (),
 ) -> tuple[Square, ...]:
     """The grid of `moment` (the position before its step) with the step drawn as a hint's
-    third level draws it: its units shaded, its cells marked, the candidates it uses green and
-    those it removes red. `shown` overrides the digits (a player's grid, with `wrong` cells
-    marked); `played` outlines the cell a player changed next."""
+    third level draws it: its units shaded, its cells marked, the candidates it uses green (a
+    colouring's in its colours) and those it removes red. `shown` overrides the digits (a
+    player's grid, with `wrong` cells marked); `played` outlines the cell a player changed
+    next."""
     grid = shown or (moment.grid if moment else puzzle)
     cands = moment.cands if moment else (0,) * 81
     step = moment.step if moment else None
@@ -102,6 +103,10 @@ def squares(
     if step:
         for cell, digit in (*step.candidates, *step.placements):
             notes.setdefault(cell, {})[digit] = "on"
+        colours = [name for name, _ in hint_panel.COLOURS]
+        for k, group in enumerate(step.colours):
+            for cell, digit in group:
+                notes.setdefault(cell, {})[digit] = colours[k % len(colours)]
         for cell, digit in step.eliminations:
             notes.setdefault(cell, {})[digit] = "off"
     targets = {cell for cell, _ in step.placements} if step else set()
@@ -141,6 +146,9 @@ def where(step: Step) -> str:
         return ""
     names = [unit_name(u) for u in units]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+bp.add_app_template_global(hint_panel.step_folds)
 
 
 @bp.app_template_global()

@@ -13,16 +13,30 @@ from dataclasses import dataclass
 
 from .board import BIT, CELLS, Grid, candidates, cell_name, check_grid, parse
 from .grade import GRADE_BUDGET
-from .logic import SEARCHES, STEP_BUDGET, TECHNIQUES, LogicalSolve, next_step, solve_logically
+from .logic import (
+    EASIEST,
+    SEARCHES,
+    STEP_BUDGET,
+    TECHNIQUES,
+    LogicalSolve,
+    Search,
+    next_step,
+    solve_logically,
+)
 from .search import Budget, OutOfBudget, check_budget
 from .techniques.catalog import CATALOG, Entry, entry_for
 from .techniques.examples import EXAMPLES, Example
+from .techniques.multiple import digit_forcing
 from .techniques.position import Position
 from .techniques.step import Step
 
 __all__ = ["Moment", "Walkthrough", "WorkedExample", "walkthrough", "worked_example"]
 
 CELL_NUMBERS = {cell_name(c): c for c in CELLS}  # 'r4c6' -> 32
+
+# Techniques that a search of SEARCHES finds only when nothing of the same rating comes
+# first, with a search that finds them alone (for their worked examples).
+ALONE: dict[str, Search] = {"Digit forcing chains": digit_forcing}
 
 
 @dataclass(frozen=True)
@@ -113,19 +127,26 @@ def find_technique(
     puzzle: Sequence[int] | None = None,
 ) -> Step | None:
     """The first step of `entry`'s technique that the engine's tables find at the position
-    (each technique and search tried in turn, whatever easier steps there are); `only` limits
-    them to those rows of logic.TECHNIQUES and SEARCHES (as the grader's SE_TECHNIQUES);
-    `puzzle` holds the givens (None: every digit of `grid` is given)."""
+    (each technique and search tried in turn, whatever easier steps there are; a search only
+    if the technique is rated at least its easiest rating, and a technique of ALONE with its
+    own search); `only` limits them to those rows of logic.TECHNIQUES and SEARCHES (as the
+    grader's SE_TECHNIQUES); `puzzle` holds the givens (None: every digit of `grid` is
+    given)."""
     position = Position.from_grid(grid, cands, puzzle)
+    meter = STEP_BUDGET.start()
+    if only is None and entry.name in ALONE:
+        try:
+            return ALONE[entry.name](position, meter)
+        except OutOfBudget:
+            return None
     for name, technique in TECHNIQUES:
         if only is not None and name not in only:
             continue
         step = technique(position)
         if step is not None and _entry(step) is entry:
             return step
-    meter = STEP_BUDGET.start()
     for name, search in SEARCHES:
-        if only is not None and name not in only:
+        if (only is not None and name not in only) or EASIEST[name] > entry.rating:
             continue
         try:
             step = search(position, meter)

@@ -92,6 +92,7 @@ HINTS_ONLY = frozenset(
         "ALS-XY-Wing",
         "ALS chain",
         "Death blossom",
+        "Digit forcing chains",
     }
 )
 
@@ -481,10 +482,10 @@ _ENTRIES = (
         "can rule out a colour or the cells that see both.",
         (
             "For one digit, join the cells linked by strong links (two places in a unit) and "
-            "colour them alternately, say green and blue. In every chain of colours, either "
-            "all greens or all blues hold the digit.",
+            "colour them alternately: blue and orange, as the example draws them. In every "
+            "chain of colours, either all blues or all oranges hold the digit.",
             "If two cells of one colour see each other, that colour is false everywhere. A "
-            "cell that sees a green and a blue cell cannot hold the digit.",
+            "cell that sees a blue and an orange cell cannot hold the digit.",
         ),
         "For one digit, trace the units where it has exactly two places and colour as you go; "
         "then look for a clash within a colour or a cell caught between both.",

@@ -173,6 +173,12 @@ def cell_or_unit_forcing(s: Position, meter: Meter | None = None) -> Step | None
     return multiple_forcing(s, meter, ("Cell", "Unit"))
 
 
+def digit_forcing(s: Position, meter: Meter | None = None) -> Step | None:
+    """Digit forcing chains alone: `multiple_forcing` seldom gives one first, as a cell or
+    unit forcing chain of the same rating usually comes before (for the technique library)."""
+    return multiple_forcing(s, meter, ("Digit",))
+
+
 def cell_or_unit_forcing_all(s: Position, meter: Meter) -> list[Step]:
     """The step `cell_or_unit_forcing` gives, then a step for every other conclusion its
     search reached at the same rating (all true at once, as a chain's are)."""
@@ -259,16 +265,21 @@ def _step(
 
 
 def _contradiction_step(links: Links, p: int, q: int, rated: float) -> Step:
+    """Candidate p is false: assumed true, it would switch candidate q both on and off (q may
+    be p itself: a chain from p that comes back to switch it off)."""
     cell, digit = p // 9, p % 9 + 1
-    chains = (_branch(links, (p, True), (q, True)), _branch(links, (p, True), (q, False)))
+    if q == p:
+        chains: tuple[Chain, ...] = (_branch(links, (p, True), (p, False)),)
+        clash = f"a chain from it would take {digit} out of {cell_name(cell)} again"
+    else:
+        chains = (_branch(links, (p, True), (q, True)), _branch(links, (p, True), (q, False)))
+        clash = f"one chain would make {cand_text((q // 9, q % 9 + 1))} true and another false"
     return Step(
         "Digit forcing chains",
         rated,
         eliminations=((cell, digit),),
         cells=tuple(dict.fromkeys((cell, q // 9))),
-        candidates=((cell, digit), (q // 9, q % 9 + 1)),
+        candidates=tuple(dict.fromkeys(((cell, digit), (q // 9, q % 9 + 1)))),
         chains=chains,
-        text=f"If {cell_name(cell)} were {digit}, one chain would make "
-        f"{cand_text((q // 9, q % 9 + 1))} true and another false; so {cell_name(cell)} is not "
-        f"{digit}",
+        text=f"If {cell_name(cell)} were {digit}, {clash}; so {cell_name(cell)} is not {digit}",
     )
