@@ -2,7 +2,8 @@
 `bench/examples.py --write`, which rewrites this file (run it again when techniques change).
 
 EXAMPLES: for each technique (a RATINGS name), a position from a real puzzle where the
-engine's easiest step is that technique: the puzzle and the step's number in its logical
+engine's easiest step is that technique (or, for a technique no solve takes first, where it
+applies and the solve takes an easier step): the puzzle and the step's number in its logical
 solve, the grid then, and the candidates earlier steps had removed ('5r1c2' style).
 PRACTISE: seeds from which generate.practise(technique, seed) makes a puzzle at once.
 """
