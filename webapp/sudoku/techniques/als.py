@@ -68,13 +68,6 @@ def _als(s: Position, bb: int, digits: int, unit: int) -> Als:
     return Als(bb, tuple(set_bits(bb)), digits, unit, tuple(where))
 
 
-def restricted(a: Als, b: Als, d: int) -> bool:
-    """True when digit d is a restricted common of a and b: both hold it, and every cell of
-    a with d sees every cell of b with d (so at most one of them holds d)."""
-    wa, wb = a.where[d], b.where[d]
-    return bool(wa and wb) and not wb & ~seen_by_all(wa)
-
-
 # --- Death blossom --------------------------------------------------------------------------
 
 
