@@ -312,9 +312,10 @@ def _type_3(s: Position, rect: Rectangle) -> Step | None:
                     rect,
                     elim,
                     f"; so {cell_name(x)} or {cell_name(y)} holds "
-                    f"{digits_text(DIGITS_OF[extra], 'or')}, and with {names(combo)} they "
-                    f"form a naked {SET_NAME[k]} on {digits_text(ds)} in {unit_name(u)}: no "
-                    f"other cell of it can hold {digits_text(ds, 'or')}",
+                    f"{digits_text(DIGITS_OF[extra], 'or')}: the two act as one cell holding "
+                    f"{digits_text(DIGITS_OF[extra])}, which with {names(combo)} forms a naked "
+                    f"{SET_NAME[k]} on {digits_text(ds)} in {unit_name(u)}: no other cell of it "
+                    f"can hold {digits_text(ds, 'or')}",
                     (u,),
                     combo,
                 )
@@ -637,8 +638,9 @@ def _bug_3(s: Position, cells: list[int], all_extra: int) -> Step | None:
                     candidates=tuple((c, d) for c in cells for d in DIGITS_OF[all_extra]),
                     units=(u,),
                     text=_grave(cells, f"their {digits_text(DIGITS_OF[all_extra])}")
-                    + f"; so one of them holds {digits_text(DIGITS_OF[all_extra], 'or')}, and with "
-                    f"{names(combo)} they form a naked {SET_NAME[k]} on {digits_text(ds)} in "
+                    + f"; so one of them holds {digits_text(DIGITS_OF[all_extra], 'or')}: they act "
+                    f"as one cell holding {digits_text(DIGITS_OF[all_extra])}, which with "
+                    f"{names(combo)} forms a naked {SET_NAME[k]} on {digits_text(ds)} in "
                     f"{unit_name(u)}: no other cell of it can hold {digits_text(ds, 'or')}",
                 )
     return best
