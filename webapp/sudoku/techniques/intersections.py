@@ -23,6 +23,7 @@ from ..board import (
     UNIT_BB,
     cell_name,
     first_cell,
+    is_single,
     set_bits,
     unit_name,
 )
@@ -44,12 +45,13 @@ class Locked(NamedTuple):
 
 
 def _pointing(s: Position) -> Iterator[Locked]:
-    """Box b's d's all in one row or column: the rest of that line loses d."""
+    """Box b's d's (two or three: one is a hidden single) all in one row or column: the rest
+    of that line loses d."""
     for b in range(9):
         box = BOX_BB[b]
         for d in DIGITS:
             x = s.dbb[d] & box
-            if not x:
+            if not x or is_single(x):
                 continue
             c = first_cell(x)
             row, col = ROW_OF[c], COL_OF[c]
@@ -64,12 +66,13 @@ def _pointing(s: Position) -> Iterator[Locked]:
 
 
 def _claiming(s: Position) -> Iterator[Locked]:
-    """A line's d's all in one box: the rest of that box loses d."""
+    """A line's d's (two or three: one is a hidden single) all in one box: the rest of that
+    box loses d."""
     for u in range(18):
         line = UNIT_BB[u]
         for d in DIGITS:
             x = s.dbb[d] & line
-            if not x:
+            if not x or is_single(x):
                 continue
             b = BOX_OF[first_cell(x)]
             if not x & ~BOX_BB[b]:
