@@ -7,6 +7,7 @@ swapped).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from ..board import COL_BB, DIGITS, POPCOUNT, ROW_BB, set_bits
@@ -30,36 +31,46 @@ def _line_masks(bb: int) -> tuple[list[int], list[int]]:
 
 
 def _fish(s: Position, k: int) -> Step | None:
-    name = FISH[k]
     for d in DIGITS:
-        bb = s.dbb[d]
-        if not bb:
+        step = _digit_fish(d, s.dbb[d], k)
+        if step is not None:
+            return step
+    return None
+
+
+@lru_cache(maxsize=8192)
+def _digit_fish(d: int, bb: int, k: int) -> Step | None:
+    """The first fish of k lines on digit d, whose places are `bb` (rows first). The places
+    alone decide, so the answer is kept: a logical solve asks again and again about digits
+    whose places have not changed."""
+    if not bb:
+        return None
+    name = FISH[k]
+    rows, cols = _line_masks(bb)
+    for by_rows, masks, base_bb, cover_bb in (
+        (True, rows, ROW_BB, COL_BB),
+        (False, cols, COL_BB, ROW_BB),
+    ):
+        lines = [i for i in range(9) if 2 <= POPCOUNT[masks[i]] <= k]
+        if len(lines) < k:
             continue
-        rows, cols = _line_masks(bb)
-        for by_rows, masks, base_bb, cover_bb in (
-            (True, rows, ROW_BB, COL_BB),
-            (False, cols, COL_BB, ROW_BB),
-        ):
-            lines = [i for i in range(9) if 2 <= POPCOUNT[masks[i]] <= k]
-            if len(lines) < k:
+        for combo in combinations(lines, k):
+            union = 0
+            for i in combo:
+                union |= masks[i]
+            if POPCOUNT[union] != k:
                 continue
-            for combo in combinations(lines, k):
-                union = 0
-                for i in combo:
-                    union |= masks[i]
-                if POPCOUNT[union] != k:
-                    continue
-                covers = [j for j in range(9) if union >> j & 1]
-                base = 0
-                for i in combo:
-                    base |= base_bb[i]
-                cover = 0
-                for j in covers:
-                    cover |= cover_bb[j]
-                elim = bb & cover & ~base
-                if not elim:
-                    continue
-                return _fish_step(name, rating(name), d, by_rows, combo, covers, bb & base, elim)
+            covers = [j for j in range(9) if union >> j & 1]
+            base = 0
+            for i in combo:
+                base |= base_bb[i]
+            cover = 0
+            for j in covers:
+                cover |= cover_bb[j]
+            elim = bb & cover & ~base
+            if not elim:
+                continue
+            return _fish_step(name, rating(name), d, by_rows, combo, covers, bb & base, elim)
     return None
 
 

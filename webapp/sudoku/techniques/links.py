@@ -41,17 +41,12 @@ class StrongLink(NamedTuple):
     b: int
 
 
-def strong_links(s: Position, digit: int) -> tuple[StrongLink, ...]:
-    """Every pair of cells that are the only two places of `digit` in some unit, once, in unit
-    order; a pair linked by a row or column and by its box too is given with the line."""
-    return _strong_links(s.dbb[digit])
-
-
 @lru_cache(maxsize=8192)
-def _strong_links(bb: int) -> tuple[StrongLink, ...]:
-    """The strong links of a digit whose places are `bb`. The places alone decide, so the
-    answer is kept: a logical solve asks again and again about digits whose places have not
-    changed."""
+def strong_links(bb: int) -> tuple[StrongLink, ...]:
+    """Every pair of cells that are the only two places of a digit in some unit (the digit's
+    places are `bb`), once, in unit order; a pair linked by a row or column and by its box
+    too is given with the line. The places alone decide, so the answer is kept: a logical
+    solve asks again and again about digits whose places have not changed."""
     seen: set[tuple[int, int]] = set()
     out = []
     for u in range(27):
@@ -80,7 +75,7 @@ class Links:
         strong_x = [0] * 729
         x_linked = 0
         for d in DIGITS:
-            for _, a, b in strong_links(s, d):
+            for _, a, b in strong_links(s.dbb[d]):
                 pa, pb = 9 * a + d - 1, 9 * b + d - 1
                 strong_x[pa] |= 1 << pb
                 strong_x[pb] |= 1 << pa

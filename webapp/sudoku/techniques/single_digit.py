@@ -12,6 +12,7 @@ colours; one colour is true throughout.
 from __future__ import annotations
 
 from collections import deque
+from functools import lru_cache
 
 from ..board import (
     BOX_BB,
@@ -47,61 +48,75 @@ def turbot(s: Position) -> Step | None:
     """Two strong links on a digit whose inner ends see each other (the easiest kind first)."""
     best: Step | None = None
     for d in DIGITS:
-        links = strong_links(s, d)
-        for i, (u1, a1, b1) in enumerate(links):
-            for u2, a2, b2 in links[i + 1 :]:
-                if len({a1, b1, a2, b2}) < 4:
-                    continue
-                for end1, inner1 in ((a1, b1), (b1, a1)):
-                    for inner2, end2 in ((a2, b2), (b2, a2)):
-                        if not PEER_BB[inner1] >> inner2 & 1:
-                            continue
-                        used = CELL_BB[a1] | CELL_BB[b1] | CELL_BB[a2] | CELL_BB[b2]
-                        elim = s.dbb[d] & PEER_BB[end1] & PEER_BB[end2] & ~used
-                        if not elim:
-                            continue
-                        name = _kind(u1, u2)
-                        rated = rating(name)
-                        if best is not None and best.rating <= rated:
-                            continue
-                        step = Step(
-                            name,
-                            rated,
-                            eliminations=tuple((c, d) for c in set_bits(elim)),
-                            cells=(end1, inner1, inner2, end2),
-                            candidates=tuple((c, d) for c in (end1, inner1, inner2, end2)),
-                            units=(u1, u2),
-                            text=f"In {unit_name(u1)}, {d} can only go in {cell_name(end1)} or "
-                            f"{cell_name(inner1)}, and in {unit_name(u2)} only in "
-                            f"{cell_name(inner2)} or {cell_name(end2)}; {cell_name(inner1)} and "
-                            f"{cell_name(inner2)} see each other, so they are not both {d}: "
-                            f"{cell_name(end1)} or {cell_name(end2)} is, and cells that see both "
-                            f"cannot hold {d}",
-                        )
-                        if name == "Skyscraper":
-                            return step
-                        best = step
+        for step in _turbots(d, s.dbb[d]):
+            if step.technique == "Skyscraper":
+                return step
+            if best is None or step.rating < best.rating:
+                best = step
     return best
+
+
+@lru_cache(maxsize=8192)
+def _turbots(d: int, bb: int) -> tuple[Step, ...]:
+    """The first pattern of each kind on digit d, whose places are `bb`, in the order found.
+    The places alone decide, so the answer is kept (as links.strong_links are)."""
+    found: dict[str, Step] = {}
+    links = strong_links(bb)
+    for i, (u1, a1, b1) in enumerate(links):
+        for u2, a2, b2 in links[i + 1 :]:
+            if len({a1, b1, a2, b2}) < 4:
+                continue
+            for end1, inner1 in ((a1, b1), (b1, a1)):
+                for inner2, end2 in ((a2, b2), (b2, a2)):
+                    if not PEER_BB[inner1] >> inner2 & 1:
+                        continue
+                    used = CELL_BB[a1] | CELL_BB[b1] | CELL_BB[a2] | CELL_BB[b2]
+                    elim = bb & PEER_BB[end1] & PEER_BB[end2] & ~used
+                    name = _kind(u1, u2)
+                    if not elim or name in found:
+                        continue
+                    found[name] = Step(
+                        name,
+                        rating(name),
+                        eliminations=tuple((c, d) for c in set_bits(elim)),
+                        cells=(end1, inner1, inner2, end2),
+                        candidates=tuple((c, d) for c in (end1, inner1, inner2, end2)),
+                        units=(u1, u2),
+                        text=f"In {unit_name(u1)}, {d} can only go in {cell_name(end1)} or "
+                        f"{cell_name(inner1)}, and in {unit_name(u2)} only in "
+                        f"{cell_name(inner2)} or {cell_name(end2)}; {cell_name(inner1)} and "
+                        f"{cell_name(inner2)} see each other, so they are not both {d}: "
+                        f"{cell_name(end1)} or {cell_name(end2)} is, and cells that see both "
+                        f"cannot hold {d}",
+                    )
+                    if name == "Skyscraper":
+                        return tuple(found.values())
+    return tuple(found.values())
 
 
 def empty_rectangle(s: Position) -> Step | None:
     """A box whose places for d lie in one row and one column of it (at least three places,
     not all in one line), and a strong link on d from a cell of that row (or column) outside
     the box: the cell where the link's far line meets the box's column (or row) loses d."""
-    for d in DIGITS:
-        links = strong_links(s, d)
-        for b in range(9):
-            inside = s.dbb[d] & BOX_BB[b]
-            if inside.bit_count() < 3:
-                continue
-            for row, col in _crosses(inside):
-                for u, p, q in links:
-                    if u >= 18:
-                        continue
-                    for near, far in ((p, q), (q, p)):
-                        step = _er_step(s, d, b, row, col, u, near, far)
-                        if step is not None:
-                            return step
+    return next((step for d in DIGITS if (step := _empty_rectangle(d, s.dbb[d]))), None)
+
+
+@lru_cache(maxsize=8192)
+def _empty_rectangle(d: int, bb: int) -> Step | None:
+    """The first empty rectangle on digit d, whose places are `bb` (kept, as _turbots)."""
+    links = strong_links(bb)
+    for b in range(9):
+        inside = bb & BOX_BB[b]
+        if inside.bit_count() < 3:
+            continue
+        for row, col in _crosses(inside):
+            for u, p, q in links:
+                if u >= 18:
+                    continue
+                for near, far in ((p, q), (q, p)):
+                    step = _er_step(bb, d, b, row, col, u, near, far)
+                    if step is not None:
+                        return step
     return None
 
 
@@ -117,7 +132,7 @@ def _crosses(inside: int) -> list[tuple[int, int]]:
 
 
 def _er_step(
-    s: Position, d: int, b: int, row: int, col: int, u: int, near: int, far: int
+    bb: int, d: int, b: int, row: int, col: int, u: int, near: int, far: int
 ) -> Step | None:
     """The empty rectangle of box b (its d's in `row` and `col`) with the strong link
     near-far in line u: `near` on the cross's row (a column link) or on its column (a row
@@ -133,9 +148,9 @@ def _er_step(
         cross_unit, other_unit = 9 + col, row
     else:
         return None
-    if box >> target & 1 or not s.dbb[d] >> target & 1:
+    if box >> target & 1 or not bb >> target & 1:
         return None
-    inside = set_bits(s.dbb[d] & box)
+    inside = set_bits(bb & box)
     return Step(
         "Empty rectangle",
         rating("Empty rectangle"),
@@ -152,10 +167,11 @@ def _er_step(
     )
 
 
-def _clusters(s: Position, d: int) -> list[dict[int, int]]:
-    """Connected groups of cells joined by strong links on d, each cell mapped to colour 0/1."""
+def _clusters(bb: int) -> list[dict[int, int]]:
+    """Connected groups of cells joined by strong links on a digit whose places are `bb`,
+    each cell mapped to colour 0/1."""
     adjacent: dict[int, list[int]] = {}
-    for _, a, b in strong_links(s, d):
+    for _, a, b in strong_links(bb):
         adjacent.setdefault(a, []).append(b)
         adjacent.setdefault(b, []).append(a)
     seen: set[int] = set()
@@ -177,10 +193,10 @@ def _clusters(s: Position, d: int) -> list[dict[int, int]]:
     return out
 
 
-def _distances(s: Position, d: int, start: int, cluster: dict[int, int]) -> dict[int, int]:
+def _distances(bb: int, start: int, cluster: dict[int, int]) -> dict[int, int]:
     """Strong-link distances from start to every cell of its cluster."""
     adjacent: dict[int, list[int]] = {}
-    for _, a, b in strong_links(s, d):
+    for _, a, b in strong_links(bb):
         if a in cluster:
             adjacent.setdefault(a, []).append(b)
             adjacent.setdefault(b, []).append(a)
@@ -197,14 +213,19 @@ def _distances(s: Position, d: int, start: int, cluster: dict[int, int]) -> dict
 
 def simple_colouring(s: Position) -> Step | None:
     """Colour wrap (a colour sees itself: it is false) or colour trap (a cell sees both)."""
-    for d in DIGITS:
-        for cluster in _clusters(s, d):
-            colour_bb = [0, 0]
-            for c, k in cluster.items():
-                colour_bb[k] |= CELL_BB[c]
-            step = _wrap(s, d, cluster, colour_bb) or _trap(s, d, cluster, colour_bb)
-            if step:
-                return step
+    return next((step for d in DIGITS if (step := _colouring(d, s.dbb[d]))), None)
+
+
+@lru_cache(maxsize=8192)
+def _colouring(d: int, bb: int) -> Step | None:
+    """The first colour wrap or trap on digit d, whose places are `bb` (kept, as _turbots)."""
+    for cluster in _clusters(bb):
+        colour_bb = [0, 0]
+        for c, k in cluster.items():
+            colour_bb[k] |= CELL_BB[c]
+        step = _wrap(bb, d, cluster, colour_bb) or _trap(bb, d, cluster, colour_bb)
+        if step:
+            return step
     return None
 
 
@@ -227,14 +248,14 @@ def _seen_by(bb: int) -> int:
     return out
 
 
-def _wrap(s: Position, d: int, cluster: dict[int, int], colour_bb: list[int]) -> Step | None:
+def _wrap(bb: int, d: int, cluster: dict[int, int], colour_bb: list[int]) -> Step | None:
     for k in (0, 1):
         for a in set_bits(colour_bb[k]):
             clash = PEER_BB[a] & colour_bb[k]
             if not clash:
                 continue
             b = first_cell(clash)
-            dist = _distances(s, d, a, cluster)[b]
+            dist = _distances(bb, a, cluster)[b]
             false_cells = set_bits(colour_bb[k])
             return Step(
                 "Simple colouring",
@@ -250,15 +271,13 @@ def _wrap(s: Position, d: int, cluster: dict[int, int], colour_bb: list[int]) ->
     return None
 
 
-def _trap(s: Position, d: int, cluster: dict[int, int], colour_bb: list[int]) -> Step | None:
-    elim = (
-        s.dbb[d] & _seen_by(colour_bb[0]) & _seen_by(colour_bb[1]) & ~(colour_bb[0] | colour_bb[1])
-    )
+def _trap(bb: int, d: int, cluster: dict[int, int], colour_bb: list[int]) -> Step | None:
+    elim = bb & _seen_by(colour_bb[0]) & _seen_by(colour_bb[1]) & ~(colour_bb[0] | colour_bb[1])
     if not elim:
         return None
     z = first_cell(elim)
     a = first_cell(PEER_BB[z] & colour_bb[0])
-    dist = _distances(s, d, a, cluster)
+    dist = _distances(bb, a, cluster)
     b = min(set_bits(PEER_BB[z] & colour_bb[1]), key=lambda c: dist[c])
     return Step(
         "Simple colouring",

@@ -10,10 +10,12 @@ definition; it rates them 2.0 and 2.5).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from itertools import combinations
+from operator import itemgetter
 from typing import NamedTuple
 
-from ..board import BIT, DIGITS, DIGITS_OF, POPCOUNT, UNIT_BB, UNITS, cell_name, set_bits, unit_name
+from ..board import BIT, DIGITS, DIGITS_OF, POPCOUNT, UNITS, cell_name, set_bits, unit_name
 from ..ratings import rating
 from .position import Position
 from .singles import HiddenSingle, single_after
@@ -31,47 +33,72 @@ class Subset(NamedTuple):
     eliminations: tuple[tuple[int, int], ...]
 
 
+def _unit_masks(s: Position, u: int) -> tuple[int, ...]:
+    """The candidate masks of a unit's cells (0 for a filled cell)."""
+    return _UNIT_CANDS[u](s.cands)  # type: ignore[no-any-return]
+
+
+_UNIT_CANDS = tuple(itemgetter(*unit) for unit in UNITS)
+
+
 def _naked(s: Position, k: int) -> Iterator[Subset]:
-    cands = s.cands
     for u in range(27):
-        empty = [c for c in UNITS[u] if not s.grid[c]]
-        if len(empty) <= k:
-            continue
-        small = [c for c in empty if 2 <= POPCOUNT[cands[c]] <= k]
-        if len(small) < k:
-            continue
-        for combo in combinations(small, k):
-            mask = 0
-            for c in combo:
-                mask |= cands[c]
-            if POPCOUNT[mask] != k:
-                continue
-            elim = tuple(
-                (c, d) for c in empty if c not in combo for d in DIGITS_OF[cands[c] & mask]
-            )
-            if elim:
-                yield Subset(u, combo, DIGITS_OF[mask], elim)
+        yield from _unit_naked(u, _unit_masks(s, u), k)
 
 
 def _hidden(s: Position, k: int) -> Iterator[Subset]:
-    dbb = s.dbb
     for u in range(27):
-        ubb = UNIT_BB[u]
-        where = {d: dbb[d] & ubb for d in DIGITS}
-        live = [d for d in DIGITS if where[d]]
-        if len(live) <= k:
+        yield from _unit_hidden(u, _unit_masks(s, u), k)
+
+
+# A unit's subsets depend on its cells' candidates alone, so they are kept: a logical solve
+# asks again and again about units that have not changed.
+@lru_cache(maxsize=16384)
+def _unit_naked(u: int, masks: tuple[int, ...], k: int) -> tuple[Subset, ...]:
+    """The naked subsets of k cells in unit u (its cells holding `masks`) that remove a digit."""
+    live = [(c, m) for c, m in zip(UNITS[u], masks, strict=True) if m]
+    if len(live) <= k:
+        return ()
+    small = [(c, m) for c, m in live if POPCOUNT[m] <= k and m & (m - 1)]
+    out = []
+    for combo in combinations(small, k):
+        mask = 0
+        for _, m in combo:
+            mask |= m
+        if POPCOUNT[mask] != k:
             continue
-        small = [d for d in live if 2 <= where[d].bit_count() <= k]
-        for combo in combinations(small, k):
-            cells = 0
-            for d in combo:
-                cells |= where[d]
-            if cells.bit_count() != k:
-                continue
-            keep = sum(BIT[d] for d in combo)
-            elim = tuple((c, d) for c in set_bits(cells) for d in DIGITS_OF[s.cands[c] & ~keep])
-            if elim:
-                yield Subset(u, tuple(set_bits(cells)), combo, elim)
+        cells = tuple(c for c, _ in combo)
+        elim = tuple((c, d) for c, m in live if c not in cells for d in DIGITS_OF[m & mask])
+        if elim:
+            out.append(Subset(u, cells, DIGITS_OF[mask], elim))
+    return tuple(out)
+
+
+@lru_cache(maxsize=16384)
+def _unit_hidden(u: int, masks: tuple[int, ...], k: int) -> tuple[Subset, ...]:
+    """The hidden subsets of k digits in unit u (its cells holding `masks`) that remove a
+    digit."""
+    where = [0] * 10  # digit -> the unit's cells (a bitboard) that may hold it
+    for c, m in zip(UNITS[u], masks, strict=True):
+        for d in DIGITS_OF[m]:
+            where[d] |= 1 << c
+    live = [d for d in DIGITS if where[d]]
+    if len(live) <= k:
+        return ()
+    small = [d for d in live if 2 <= where[d].bit_count() <= k]
+    out = []
+    for combo in combinations(small, k):
+        cells = 0
+        for d in combo:
+            cells |= where[d]
+        if cells.bit_count() != k:
+            continue
+        keep = sum(BIT[d] for d in combo)
+        mask_of = dict(zip(UNITS[u], masks, strict=True))
+        elim = tuple((c, d) for c in set_bits(cells) for d in DIGITS_OF[mask_of[c] & ~keep])
+        if elim:
+            out.append(Subset(u, tuple(set_bits(cells)), combo, elim))
+    return tuple(out)
 
 
 def _naked_step(k: int, found: Subset) -> Step:

@@ -114,7 +114,7 @@ def w_wing(s: Position) -> Step | None:
                 if not elim:
                     continue
                 if x not in links:
-                    links[x] = strong_links(s, x)
+                    links[x] = strong_links(s.dbb[x])
                 for u, p, q in links[x]:
                     if a in (p, q) or b in (p, q):
                         continue
