@@ -8,7 +8,7 @@ allowed choice for the other goes with cannot be there.
 
 from __future__ import annotations
 
-from ..board import BIT, DIGITS_OF, PEER_BB, POPCOUNT, cell_name, set_bits
+from ..board import BIT, DIGITS, DIGITS_OF, PEER_BB, POPCOUNT, cell_name, set_bits
 from ..ratings import rating
 from .position import Position
 from .step import Candidate, Step, digits_text, listed, removals_text
@@ -23,9 +23,10 @@ def aligned_pair_exclusion(s: Position) -> Step | None:
     bivalue = cells_with_count(s, 2)
     near = {c: PEER_BB[c] & bivalue for c in set_bits(s.empty) if POPCOUNT[cands[c]] >= 2}
     bases = [c for c, bb in near.items() if bb.bit_count() >= MIN_EXCLUDERS]
-    for i, a in enumerate(bases):
+    partners = _partners(s, bases, bivalue)
+    for a in bases:
         near_a, size_a, peers_of_a = near[a], POPCOUNT[cands[a]], PEER_BB[a]
-        for b in bases[i + 1 :]:
+        for b in set_bits(partners[a] >> (a + 1) << (a + 1)):
             shared = near_a & near[b]
             peers = bool(peers_of_a >> b & 1)
             # A digit of a goes if every digit of b is banned with it: one excluder per digit
@@ -33,27 +34,60 @@ def aligned_pair_exclusion(s: Position) -> Step | None:
             least = min(size_a, POPCOUNT[cands[b]]) - peers
             if shared.bit_count() < max(MIN_EXCLUDERS, least):
                 continue
-            partners = [0] * 10  # digit -> the digits it may not go with
+            banned = [0] * 10  # digit -> the digits it may not go with
             rest = shared
             while rest:
                 low = rest & -rest
                 x, y = DIGITS_OF[cands[low.bit_length() - 1]]
-                partners[x] |= BIT[y]
-                partners[y] |= BIT[x]
+                banned[x] |= BIT[y]
+                banned[y] |= BIT[x]
                 rest ^= low
-            elim = _excluded(s, a, b, partners, peers) + _excluded(s, b, a, partners, peers)
+            elim = _excluded(s, a, b, banned, peers) + _excluded(s, b, a, banned, peers)
             if elim:
                 return _step(s, a, b, set_bits(shared), peers, elim)
     return None
 
 
-def _excluded(s: Position, a: int, b: int, partners: list[int], peers: bool) -> list[Candidate]:
-    """The digits of cell a that no digit of cell b goes with (`partners`: by digit, the
+def _partners(s: Position, bases: list[int], bivalue: int) -> dict[int, int]:
+    """For each base cell a, the base cells b (a bitboard) such that the bivalue cells seeing
+    both may exclude a digit of a or of b: a quick filter, so that only those pairs are looked
+    at. Digit x of a goes with b when every digit y of b is x (and they see each other) or
+    the digits of a bivalue cell that sees both."""
+    cands, dbb = s.cands, s.dbb
+    holding = [0] * 10  # digit -> the bivalue cells holding it
+    for e in set_bits(bivalue):
+        for d in DIGITS_OF[cands[e]]:
+            holding[d] |= 1 << e
+    base_bb = sum(1 << c for c in bases)
+    found = dict.fromkeys(bases, 0)
+    for a in bases:
+        peers_of_a = PEER_BB[a]
+        for x in DIGITS_OF[cands[a]]:
+            excluders = holding[x] & peers_of_a
+            if not excluders:
+                continue
+            reach = [0] * 10  # digit y -> the cells that see a bivalue {x, y} cell seeing a
+            for e in set_bits(excluders):
+                reach[DIGITS_OF[cands[e] & ~BIT[x]][0]] |= PEER_BB[e]
+            bad = dbb[x] & ~peers_of_a
+            for y in DIGITS:
+                if y != x:
+                    bad |= dbb[y] & ~reach[y]
+            good = base_bb & ~bad & ~(1 << a)
+            if good:
+                found[a] |= good
+                for b in set_bits(good):
+                    found[b] |= 1 << a
+    return found
+
+
+def _excluded(s: Position, a: int, b: int, banned: list[int], peers: bool) -> list[Candidate]:
+    """The digits of cell a that no digit of cell b goes with (`banned`: by digit, the
     digits the excluders ban with it)."""
     out = []
     for x in DIGITS_OF[s.cands[a]]:
-        banned = partners[x] | (BIT[x] if peers else 0)
-        if not s.cands[b] & ~banned:
+        ruled_out = banned[x] | (BIT[x] if peers else 0)
+        if not s.cands[b] & ~ruled_out:
             out.append((a, x))
     return out
 

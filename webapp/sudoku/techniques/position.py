@@ -9,8 +9,11 @@ found since); by default every filled cell counts as given, which is always safe
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from operator import itemgetter
 
-from ..board import ALL_CELLS, BIT, CELL_BB, CELLS, DIGITS_OF, PEER_BB, Grid, candidates
+from ..board import ALL_CELLS, BIT, CELL_BB, CELLS, DIGITS_OF, PEER_BB, UNITS, Grid, candidates
+
+_UNIT_CANDS = tuple(itemgetter(*unit) for unit in UNITS)
 
 
 class Position:
@@ -93,6 +96,10 @@ class Position:
         for cell, digit in placements:
             if not self.grid[cell]:
                 self.place(cell, digit)
+
+    def unit_cands(self, u: int) -> tuple[int, ...]:
+        """The candidate masks of unit u's cells, in unit order (0 for a filled cell)."""
+        return _UNIT_CANDS[u](self.cands)  # type: ignore[no-any-return]
 
     @property
     def solved(self) -> bool:

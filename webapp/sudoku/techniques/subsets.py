@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import lru_cache
 from itertools import combinations
-from operator import itemgetter
 from typing import NamedTuple
 
 from ..board import BIT, DIGITS, DIGITS_OF, POPCOUNT, UNITS, cell_name, set_bits, unit_name
@@ -33,22 +32,14 @@ class Subset(NamedTuple):
     eliminations: tuple[tuple[int, int], ...]
 
 
-def _unit_masks(s: Position, u: int) -> tuple[int, ...]:
-    """The candidate masks of a unit's cells (0 for a filled cell)."""
-    return _UNIT_CANDS[u](s.cands)  # type: ignore[no-any-return]
-
-
-_UNIT_CANDS = tuple(itemgetter(*unit) for unit in UNITS)
-
-
 def _naked(s: Position, k: int) -> Iterator[Subset]:
     for u in range(27):
-        yield from _unit_naked(u, _unit_masks(s, u), k)
+        yield from _unit_naked(u, s.unit_cands(u), k)
 
 
 def _hidden(s: Position, k: int) -> Iterator[Subset]:
     for u in range(27):
-        yield from _unit_hidden(u, _unit_masks(s, u), k)
+        yield from _unit_hidden(u, s.unit_cands(u), k)
 
 
 # A unit's subsets depend on its cells' candidates alone, so they are kept: a logical solve

@@ -174,7 +174,7 @@ def _almost_locked_sets(s: Position, size: int) -> list[_Set]:
     seen: set[tuple[int, ...]] = set()
     out = []
     for u in range(27):
-        for found in _unit_sets(u, tuple(s.cands[c] for c in UNITS[u]), size):
+        for found in _unit_sets(u, s.unit_cands(u), size):
             if found.cells not in seen:
                 seen.add(found.cells)
                 out.append(found)
