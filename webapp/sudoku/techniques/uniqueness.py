@@ -489,18 +489,28 @@ def _bug_candidates(s: Position) -> dict[int, int] | None:
     if removing no set of them would leave one. A digit with more than two places in a unit
     must lose all but two, from cells holding more than two digits; where that is one cell,
     that candidate is one of them (Sudoku Explainer's rule)."""
-    extra: dict[int, int] = {}
+    ones = twos = wide = 0  # wide: the cells holding three digits or more
+    for d in DIGITS:
+        x = s.dbb[d]
+        wide |= twos & x
+        twos |= ones & x
+        ones |= x
+    extra_bb = [0] * 10  # digit -> the cells where it is an extra candidate
     for u in range(27):
+        unit = UNIT_BB[u]
         for d in DIGITS:
-            places = s.dbb[d] & UNIT_BB[u]
-            n = places.bit_count()
-            if n in (0, 2):
+            places = s.dbb[d] & unit
+            if places.bit_count() in (0, 2):
                 continue
-            wide = [c for c in set_bits(places) if POPCOUNT[s.cands[c]] >= 3]
-            if not wide:
+            held = places & wide
+            if not held:
                 return None
-            if len(wide) == 1:
-                extra[wide[0]] = extra.get(wide[0], 0) | BIT[d]
+            if not held & (held - 1):
+                extra_bb[d] |= held
+    extra: dict[int, int] = {}
+    for d in DIGITS:
+        for c in set_bits(extra_bb[d]):
+            extra[c] = extra.get(c, 0) | BIT[d]
     if not extra:
         return None
     for c in set_bits(s.empty):
@@ -508,9 +518,7 @@ def _bug_candidates(s: Position) -> dict[int, int] | None:
             return None
     for u in range(27):
         for d in DIGITS:
-            places = s.dbb[d] & UNIT_BB[u]
-            left = sum(1 for c in set_bits(places) if not extra.get(c, 0) & BIT[d])
-            if left not in (0, 2):
+            if (s.dbb[d] & UNIT_BB[u] & ~extra_bb[d]).bit_count() not in (0, 2):
                 return None
     return extra
 
