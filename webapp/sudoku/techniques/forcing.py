@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 from typing import NamedTuple
 
 from .. import lanes
@@ -40,15 +40,6 @@ def _length(placed: int) -> int:
 
 
 # --- Nishio -------------------------------------------------------------------------------
-
-
-def _open_units(s: Position, d: int) -> list[tuple[int, int]]:
-    """(unit, unit bitboard) for each unit that does not hold d yet."""
-    placed = 0
-    for c in CELLS:
-        if s.grid[c] == d:
-            placed |= 1 << c
-    return [(u, UNIT_BB[u]) for u in range(27) if not placed & UNIT_BB[u]]
 
 
 def _nishio_trial(
@@ -97,17 +88,31 @@ class NishioFind(NamedTuple):
 def _nishio_finds(s: Position, meter: Meter) -> list[NishioFind]:
     """Every candidate whose digit, followed alone, runs out of places. Each trial costs the
     meter a node."""
+    holding = [0] * 10  # digit -> the cells that hold it (index 0: the empty cells)
+    for c in CELLS:
+        holding[s.grid[c]] |= 1 << c
     finds = []
     for d in DIGITS:
         meter.spend(s.dbb[d].bit_count())
-        open_units = _open_units(s, d)
-        for cell in set_bits(s.dbb[d]):
-            found = _nishio_trial(s.dbb[d], open_units, cell)
-            if found is not None:
-                placed, unit = found
-                rated = chain_rating(rating("Nishio forcing chain"), _length(len(placed) - 1))
-                finds.append(NishioFind(rated, cell, d, placed, unit))
+        for cell, placed, unit in _digit_nishio(s.dbb[d], holding[d]):
+            rated = chain_rating(rating("Nishio forcing chain"), _length(len(placed) - 1))
+            finds.append(NishioFind(rated, cell, d, list(placed), unit))
     return finds
+
+
+@lru_cache(maxsize=8192)
+def _digit_nishio(places: int, held: int) -> tuple[tuple[int, tuple[int, ...], int], ...]:
+    """(cell, placements, empty unit) for each place of a digit that, followed alone, leaves a
+    unit without a place: `places` are the digit's candidates, `held` the cells holding it.
+    These alone decide, so the answer is kept: a logical solve asks again and again about
+    digits whose places have not changed."""
+    open_units = [(u, UNIT_BB[u]) for u in range(27) if not held & UNIT_BB[u]]
+    found = []
+    for cell in set_bits(places):
+        trial = _nishio_trial(places, open_units, cell)
+        if trial is not None:
+            found.append((cell, tuple(trial[0]), trial[1]))
+    return tuple(found)
 
 
 def nishio(s: Position, meter: Meter | None = None) -> Step | None:
