@@ -43,36 +43,38 @@ class Closure:
     def __init__(self, links: Links, p: int, on: bool) -> None:
         cand = links.cand
         strong_x, x_linked, bivalue = links.strong_x, links.x_linked, links.bivalue
+        weak, whole_cells = WEAK_XY, lanes.whole_cells  # locals: this is a hot loop
         bit = 1 << p
-        self.on = on_front = bit if on else 0
-        self.off = off_front = 0 if on else bit
-        self.levels = [(self.on, self.off)]
+        all_on = on_front = bit if on else 0
+        all_off = off_front = 0 if on else bit
+        levels = [(all_on, all_off)]
         for _ in range(MAX_STEPS):
             new_off = 0
             while on_front:  # each candidate switched on switches off its weak links
                 low = on_front & -on_front
-                new_off |= WEAK_XY[low.bit_length() - 1]
+                new_off |= weak[low.bit_length() - 1]
                 on_front ^= low
-            new_off &= cand & ~self.off
+            new_off &= cand & ~all_off
             # Each candidate switched off switches on its strong links: in a cell with two
             # candidates the other one (both, if both went off), all such cells at once ...
             hit = off_front & bivalue
             new_on = 0
             if hit:
-                other = lanes.whole_cells(hit) & bivalue ^ hit
-                new_on = other | hit & ~lanes.whole_cells(other)
+                other = whole_cells(hit) & bivalue ^ hit
+                new_on = other | hit & ~whole_cells(other)
             off_front &= x_linked  # ... and the other place of its digit in a unit
             while off_front:
                 low = off_front & -off_front
                 new_on |= strong_x[low.bit_length() - 1]
                 off_front ^= low
-            new_on &= ~self.on
+            new_on &= ~all_on
             if not new_on and not new_off:
                 break
-            self.on |= new_on
-            self.off |= new_off
-            self.levels.append((new_on, new_off))
+            all_on |= new_on
+            all_off |= new_off
+            levels.append((new_on, new_off))
             on_front, off_front = new_on, new_off
+        self.on, self.off, self.levels = all_on, all_off, levels
 
     def depth(self, q: int, on: bool) -> int:
         for k, (ons, offs) in enumerate(self.levels):

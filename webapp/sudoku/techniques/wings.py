@@ -9,10 +9,12 @@ from typing import NamedTuple
 from ..board import (
     ALL_CELLS,
     BIT,
+    COL_OF,
     DIGITS,
     DIGITS_OF,
     PEER_BB,
     POPCOUNT,
+    ROW_OF,
     UNITS,
     cell_name,
     set_bits,
@@ -171,14 +173,7 @@ def _almost_locked_sets(s: Position, size: int) -> list[_Set]:
     """Every set of `size` empty cells of one unit, each with two or more candidates, whose
     candidates together are `size` + 1 digits (each set once): unit by unit, and in a unit by
     their digits, then their cells."""
-    seen: set[tuple[int, ...]] = set()
-    out = []
-    for u in range(27):
-        for found in _unit_sets(u, s.unit_cands(u), size):
-            if found.cells not in seen:
-                seen.add(found.cells)
-                out.append(found)
-    return out
+    return [found for u in range(27) for found in _unit_sets(u, s.unit_cands(u), size)]
 
 
 @lru_cache(maxsize=8192)
@@ -199,8 +194,14 @@ def _unit_sets(u: int, masks: tuple[int, ...], size: int) -> tuple[_Set, ...]:
             more = union | cells[n][1]
             if POPCOUNT[more] <= size + 1:
                 stack.append((n + 1, (*chosen, cells[n][0]), more))
+    if u >= 18:  # a box: a set inside one of its rows or columns was found with that line
+        found = [pair for pair in found if not _in_one_line(pair[0])]
     found.sort(key=lambda pair: (DIGITS_OF[pair[1]], pair[0]))
     return tuple(_described(chosen, union, masks, u) for chosen, union in found)
+
+
+def _in_one_line(cells: tuple[int, ...]) -> bool:
+    return len({ROW_OF[c] for c in cells}) == 1 or len({COL_OF[c] for c in cells}) == 1
 
 
 def _described(cells: tuple[int, ...], digits: int, masks: tuple[int, ...], u: int) -> _Set:
