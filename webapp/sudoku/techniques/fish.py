@@ -38,7 +38,7 @@ def _fish(s: Position, k: int) -> Step | None:
     return None
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=2048)
 def _digit_fish(d: int, bb: int, k: int) -> Step | None:
     """The first fish of k lines on digit d, whose places are `bb` (rows first). The places
     alone decide, so the answer is kept: a logical solve asks again and again about digits

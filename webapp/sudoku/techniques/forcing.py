@@ -100,7 +100,7 @@ def _nishio_finds(s: Position, meter: Meter) -> list[NishioFind]:
     return finds
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=1024)
 def _digit_nishio(places: int, held: int) -> tuple[tuple[int, tuple[int, ...], int], ...]:
     """(cell, placements, empty unit) for each place of a digit that, followed alone, leaves a
     unit without a place: `places` are the digit's candidates, `held` the cells holding it.

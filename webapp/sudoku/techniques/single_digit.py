@@ -56,7 +56,7 @@ def turbot(s: Position) -> Step | None:
     return best
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=1024)
 def _turbots(d: int, bb: int) -> tuple[Step, ...]:
     """The first pattern of each kind on digit d, whose places are `bb`, in the order found.
     The places alone decide, so the answer is kept (as links.strong_links are)."""
@@ -101,7 +101,7 @@ def empty_rectangle(s: Position) -> Step | None:
     return next((step for d in DIGITS if (step := _empty_rectangle(d, s.dbb[d]))), None)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=1024)
 def _empty_rectangle(d: int, bb: int) -> Step | None:
     """The first empty rectangle on digit d, whose places are `bb` (kept, as _turbots)."""
     links = strong_links(bb)
@@ -216,7 +216,7 @@ def simple_colouring(s: Position) -> Step | None:
     return next((step for d in DIGITS if (step := _colouring(d, s.dbb[d]))), None)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=1024)
 def _colouring(d: int, bb: int) -> Step | None:
     """The first colour wrap or trap on digit d, whose places are `bb` (kept, as _turbots)."""
     for cluster in _clusters(bb):

@@ -44,7 +44,7 @@ def _hidden(s: Position, k: int) -> Iterator[Subset]:
 
 # A unit's subsets depend on its cells' candidates alone, so they are kept: a logical solve
 # asks again and again about units that have not changed.
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=4096)
 def _unit_naked(u: int, masks: tuple[int, ...], k: int) -> tuple[Subset, ...]:
     """The naked subsets of k cells in unit u (its cells holding `masks`) that remove a digit."""
     live = [(c, m) for c, m in zip(UNITS[u], masks, strict=True) if m]
@@ -65,7 +65,7 @@ def _unit_naked(u: int, masks: tuple[int, ...], k: int) -> tuple[Subset, ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=4096)
 def _unit_hidden(u: int, masks: tuple[int, ...], k: int) -> tuple[Subset, ...]:
     """The hidden subsets of k digits in unit u (its cells holding `masks`) that remove a
     digit."""
@@ -77,6 +77,7 @@ def _unit_hidden(u: int, masks: tuple[int, ...], k: int) -> tuple[Subset, ...]:
     if len(live) <= k:
         return ()
     small = [d for d in live if 2 <= where[d].bit_count() <= k]
+    mask_of = dict(zip(UNITS[u], masks, strict=True))
     out = []
     for combo in combinations(small, k):
         cells = 0
@@ -85,7 +86,6 @@ def _unit_hidden(u: int, masks: tuple[int, ...], k: int) -> tuple[Subset, ...]:
         if cells.bit_count() != k:
             continue
         keep = sum(BIT[d] for d in combo)
-        mask_of = dict(zip(UNITS[u], masks, strict=True))
         elim = tuple((c, d) for c in set_bits(cells) for d in DIGITS_OF[mask_of[c] & ~keep])
         if elim:
             out.append(Subset(u, tuple(set_bits(cells)), combo, elim))
