@@ -19,7 +19,7 @@ _UNIT_CANDS = tuple(itemgetter(*unit) for unit in UNITS)
 class Position:
     """A mutable position: `grid` (81 ints, 0 empty), `cands` and `dbb` as described above."""
 
-    __slots__ = ("cands", "dbb", "empty", "givens", "grid")
+    __slots__ = ("cands", "dbb", "empty", "givens", "grid", "misses")
 
     def __init__(self, grid: list[int], cands: list[int], givens: int | None = None) -> None:
         self.grid = grid
@@ -35,6 +35,7 @@ class Position:
         self.dbb = dbb
         self.empty = empty
         self.givens = ALL_CELLS & ~empty if givens is None else givens
+        self.misses: dict[str, tuple[int, ...]] = {}  # see changed_since_miss
 
     @classmethod
     def from_grid(
@@ -63,6 +64,7 @@ class Position:
         new.dbb = self.dbb[:]
         new.empty = self.empty
         new.givens = self.givens
+        new.misses = {}
         return new
 
     def place(self, cell: int, digit: int) -> None:
@@ -96,6 +98,26 @@ class Position:
         for cell, digit in placements:
             if not self.grid[cell]:
                 self.place(cell, digit)
+
+    def note_miss(self, technique: str) -> None:
+        """Remember that `technique` found nothing in the position as it is now."""
+        self.misses[technique] = tuple(self.cands)
+
+    def changed_since_miss(self, technique: str) -> int | None:
+        """The cells (a bitboard) whose candidates changed since `technique` last found nothing
+        here, or None if it has not (or if a candidate came back). Candidates only go, so a
+        pattern there now and not then has a cell among these: a logical solve asks a pattern
+        again after each step, and usually only a few cells have changed."""
+        old = self.misses.get(technique)
+        if old is None:
+            return None
+        changed = 0
+        for c, (was, now) in enumerate(zip(old, self.cands, strict=True)):
+            if was != now:
+                if now & ~was:
+                    return None
+                changed |= CELL_BB[c]
+        return changed
 
     def unit_cands(self, u: int) -> tuple[int, ...]:
         """The candidate masks of unit u's cells, in unit order (0 for a filled cell)."""

@@ -15,6 +15,7 @@ from ..board import (
     PEER_BB,
     POPCOUNT,
     ROW_OF,
+    UNIT_BB,
     UNITS,
     cell_name,
     set_bits,
@@ -169,11 +170,11 @@ class _Set(NamedTuple):
     largest: int  # the most candidates a cell of the set has
 
 
-def _almost_locked_sets(s: Position, size: int) -> list[_Set]:
-    """Every set of `size` empty cells of one unit, each with two or more candidates, whose
-    candidates together are `size` + 1 digits (each set once): unit by unit, and in a unit by
-    their digits, then their cells."""
-    return [found for u in range(27) for found in _unit_sets(u, s.unit_cands(u), size)]
+def _almost_locked_sets(s: Position, size: int, units: Iterable[int] = range(27)) -> list[_Set]:
+    """Every set of `size` empty cells of one of `units`, each with two or more candidates,
+    whose candidates together are `size` + 1 digits (each set once): unit by unit, and in a
+    unit by their digits, then their cells."""
+    return [found for u in units for found in _unit_sets(u, s.unit_cands(u), size)]
 
 
 @lru_cache(maxsize=8192)
@@ -242,14 +243,24 @@ def _bent_wing_eliminations(s: Position, found: _Set, wing: BentWing) -> list[tu
 
 def bent_wing(s: Position, size: int) -> Step | None:
     """The lowest-rated WXYZ-Wing (a set of 3 cells) or VWXYZ-Wing (4 cells) with the most
-    eliminations: see BentWing."""
+    eliminations: see BentWing. After a miss in the same position, only wings with a cell
+    changed since are looked at (see Position.changed_since_miss)."""
+    name = BENT_WING_NAMES[size]
+    bivalue = cells_with_count(s, 2)
+    changed = s.changed_since_miss(name)
+    units: Iterable[int] = range(27)
+    if changed is not None:
+        if not changed:
+            return None
+        if not bivalue & changed:  # no new pivot: the set has a changed cell
+            units = [u for u in range(27) if UNIT_BB[u] & changed]
     by_pair: dict[int, int] = {}  # a pair of digits -> the cells holding only those two
-    for c in set_bits(cells_with_count(s, 2)):
+    for c in set_bits(bivalue):
         by_pair[s.cands[c]] = by_pair.get(s.cands[c], 0) | (1 << c)
-    base = rating(BENT_WING_NAMES[size])
+    base = rating(name)
     best: tuple[float, int, BentWing, list[tuple[int, int]]] | None = None
     within: dict[int, int] = {}  # the set's digits -> the cells holding two of them only
-    for found in _almost_locked_sets(s, size):
+    for found in _almost_locked_sets(s, size, units):
         pivots = within.get(found.digits, -1)
         if pivots < 0:
             pivots = 0
@@ -258,6 +269,8 @@ def bent_wing(s: Position, size: int) -> Step | None:
                     pivots |= bb
             within[found.digits] = pivots
         pivots &= found.near
+        if changed is not None and not found.cells_bb & changed:
+            pivots &= changed
         if not pivots:
             continue
         # Sukaku Explainer's figure: the size's base plus a tenth for each step the largest
@@ -278,6 +291,7 @@ def bent_wing(s: Position, size: int) -> Step | None:
                     listed = [(c, d) for d, bb in elims for c in set_bits(bb)]
                     best = (rated, count, wing, listed)
     if best is None:
+        s.note_miss(name)
         return None
     rated, _, wing, removed = best
     return _bent_wing_step(s, wing, rated, removed)
