@@ -9,7 +9,8 @@ places that digit as well.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import lru_cache
 from typing import NamedTuple
 
 from ..board import (
@@ -29,7 +30,7 @@ from ..board import (
 )
 from ..ratings import rating
 from .position import Position
-from .singles import HiddenSingle, single_after
+from .singles import HiddenSingle, digit_single_after
 from .step import Step, names
 
 
@@ -44,41 +45,39 @@ class Locked(NamedTuple):
     eliminations: int
 
 
-def _pointing(s: Position) -> Iterator[Locked]:
-    """Box b's d's (two or three: one is a hidden single) all in one row or column: the rest
-    of that line loses d."""
+def _pointing(d: int, bb: int) -> Iterator[Locked]:
+    """Digit d (its places `bb`) in a box two or three times (once is a hidden single), all in
+    one row or column: the rest of that line loses d. Box by box, rows first."""
     for b in range(9):
         box = BOX_BB[b]
-        for d in DIGITS:
-            x = s.dbb[d] & box
-            if not x or is_single(x):
-                continue
-            c = first_cell(x)
-            row, col = ROW_OF[c], COL_OF[c]
-            if not x & ~ROW_BB[row]:
-                elim = s.dbb[d] & ROW_BB[row] & ~box
-                if elim:
-                    yield Locked(d, 18 + b, row, x, elim)
-            if not x & ~COL_BB[col]:
-                elim = s.dbb[d] & COL_BB[col] & ~box
-                if elim:
-                    yield Locked(d, 18 + b, 9 + col, x, elim)
+        x = bb & box
+        if not x or is_single(x):
+            continue
+        c = first_cell(x)
+        row, col = ROW_OF[c], COL_OF[c]
+        if not x & ~ROW_BB[row]:
+            elim = bb & ROW_BB[row] & ~box
+            if elim:
+                yield Locked(d, 18 + b, row, x, elim)
+        if not x & ~COL_BB[col]:
+            elim = bb & COL_BB[col] & ~box
+            if elim:
+                yield Locked(d, 18 + b, 9 + col, x, elim)
 
 
-def _claiming(s: Position) -> Iterator[Locked]:
-    """A line's d's (two or three: one is a hidden single) all in one box: the rest of that
-    box loses d."""
+def _claiming(d: int, bb: int) -> Iterator[Locked]:
+    """Digit d (its places `bb`) in a line two or three times (once is a hidden single), all
+    in one box: the rest of that box loses d. Rows, then columns."""
     for u in range(18):
         line = UNIT_BB[u]
-        for d in DIGITS:
-            x = s.dbb[d] & line
-            if not x or is_single(x):
-                continue
-            b = BOX_OF[first_cell(x)]
-            if not x & ~BOX_BB[b]:
-                elim = s.dbb[d] & BOX_BB[b] & ~line
-                if elim:
-                    yield Locked(d, u, 18 + b, x, elim)
+        x = bb & line
+        if not x or is_single(x):
+            continue
+        b = BOX_OF[first_cell(x)]
+        if not x & ~BOX_BB[b]:
+            elim = bb & BOX_BB[b] & ~line
+            if elim:
+                yield Locked(d, u, 18 + b, x, elim)
 
 
 def _locked_step(name: str, pattern: Locked, single: HiddenSingle | None) -> Step:
@@ -115,38 +114,71 @@ def _locked_step(name: str, pattern: Locked, single: HiddenSingle | None) -> Ste
 BOXES = range(18, 27)
 ROWS = range(9)
 COLUMNS = range(9, 18)
+Found = tuple[tuple[int, int, int], Step]  # (base, digit, cover): the search's order
+
+
+def _first(s: Position, find: Callable[[int, int], Found | None]) -> Step | None:
+    """The first step in the order of the search, unit by unit and in a unit digit by digit,
+    from `find`'s first step for each digit."""
+    found = [f for d in DIGITS if (f := find(d, s.dbb[d])) is not None]
+    return min(found, key=lambda f: f[0])[1] if found else None
+
+
+def _found(name: str, pattern: Locked, single: HiddenSingle | None = None) -> Found:
+    return (pattern.base, pattern.digit, pattern.cover), _locked_step(name, pattern, single)
+
+
+# A digit's locked candidates depend on its places alone, so they are kept: a logical solve
+# asks again and again about digits whose places have not changed.
+@lru_cache(maxsize=1024)
+def _direct_pointing(d: int, bb: int) -> Found | None:
+    for pattern in _pointing(d, bb):
+        single = digit_single_after(bb, d, pattern.eliminations, BOXES)
+        if single:
+            return _found("Direct pointing", pattern, single)
+    return None
+
+
+@lru_cache(maxsize=1024)
+def _direct_claiming(d: int, bb: int) -> Found | None:
+    for pattern in _claiming(d, bb):
+        lines = ROWS if pattern.base < 9 else COLUMNS
+        single = digit_single_after(bb, d, pattern.eliminations, lines)
+        if single:
+            return _found("Direct claiming", pattern, single)
+    return None
+
+
+@lru_cache(maxsize=1024)
+def _plain_pointing(d: int, bb: int) -> Found | None:
+    for pattern in _pointing(d, bb):
+        return _found("Pointing", pattern)
+    return None
+
+
+@lru_cache(maxsize=1024)
+def _plain_claiming(d: int, bb: int) -> Found | None:
+    for pattern in _claiming(d, bb):
+        return _found("Claiming", pattern)
+    return None
 
 
 def direct_pointing(s: Position) -> Step | None:
     """Pointing whose eliminations leave a hidden single in another box (rated 1.7)."""
-    for pattern in _pointing(s):
-        removed = [(c, pattern.digit) for c in set_bits(pattern.eliminations)]
-        single = single_after(s, removed, BOXES)
-        if single:
-            return _locked_step("Direct pointing", pattern, single)
-    return None
+    return _first(s, _direct_pointing)
 
 
 def direct_claiming(s: Position) -> Step | None:
     """Claiming whose eliminations leave a hidden single in another line of the same kind
     (rated 1.9)."""
-    for pattern in _claiming(s):
-        removed = [(c, pattern.digit) for c in set_bits(pattern.eliminations)]
-        single = single_after(s, removed, ROWS if pattern.base < 9 else COLUMNS)
-        if single:
-            return _locked_step("Direct claiming", pattern, single)
-    return None
+    return _first(s, _direct_claiming)
 
 
 def pointing(s: Position) -> Step | None:
     """A digit confined to one line within a box (rated 2.6)."""
-    for pattern in _pointing(s):
-        return _locked_step("Pointing", pattern, None)
-    return None
+    return _first(s, _plain_pointing)
 
 
 def claiming(s: Position) -> Step | None:
     """A digit confined to one box within a line (rated 2.8)."""
-    for pattern in _claiming(s):
-        return _locked_step("Claiming", pattern, None)
-    return None
+    return _first(s, _plain_claiming)

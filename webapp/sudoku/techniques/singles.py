@@ -152,14 +152,25 @@ def single_after(
     for cell, digit in eliminations:
         gone[digit] = gone.get(digit, 0) | (1 << cell)
     for digit, cells in gone.items():
-        left = s.dbb[digit] & ~cells
-        seen_units: set[int] = set()
-        for cell in set_bits(cells):
-            for u in UNITS_OF[cell]:
-                if u in seen_units or u not in units:
-                    continue
-                seen_units.add(u)
-                x = left & UNIT_BB[u]
-                if x and not x & (x - 1):
-                    return HiddenSingle(first_cell(x), digit, u)
+        single = digit_single_after(s.dbb[digit], digit, cells, units)
+        if single is not None:
+            return single
+    return None
+
+
+def digit_single_after(
+    places: int, digit: int, gone: int, units: Collection[int]
+) -> HiddenSingle | None:
+    """A hidden single that taking the cells `gone` (a bitboard) from a digit's `places` would
+    leave in one of `units` through them, if any (see single_after)."""
+    left = places & ~gone
+    seen_units: set[int] = set()
+    for cell in set_bits(gone):
+        for u in UNITS_OF[cell]:
+            if u in seen_units or u not in units:
+                continue
+            seen_units.add(u)
+            x = left & UNIT_BB[u]
+            if x and not x & (x - 1):
+                return HiddenSingle(first_cell(x), digit, u)
     return None
