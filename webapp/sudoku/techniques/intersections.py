@@ -9,7 +9,7 @@ places that digit as well.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -117,68 +117,49 @@ COLUMNS = range(9, 18)
 Found = tuple[tuple[int, int, int], Step]  # (base, digit, cover): the search's order
 
 
-def _first(s: Position, find: Callable[[int, int], Found | None]) -> Step | None:
-    """The first step in the order of the search, unit by unit and in a unit digit by digit,
-    from `find`'s first step for each digit."""
-    found = [f for d in DIGITS if (f := find(d, s.dbb[d])) is not None]
+def _first(s: Position, name: str) -> Step | None:
+    """The first step of technique `name` in the order of the search (unit by unit, and in a
+    unit digit by digit), from each digit's first."""
+    found = [f for d in DIGITS if (f := _locked(name, d, s.dbb[d])) is not None]
     return min(found, key=lambda f: f[0])[1] if found else None
-
-
-def _found(name: str, pattern: Locked, single: HiddenSingle | None = None) -> Found:
-    return (pattern.base, pattern.digit, pattern.cover), _locked_step(name, pattern, single)
 
 
 # A digit's locked candidates depend on its places alone, so they are kept: a logical solve
 # asks again and again about digits whose places have not changed.
-@lru_cache(maxsize=1024)
-def _direct_pointing(d: int, bb: int) -> Found | None:
-    for pattern in _pointing(d, bb):
-        single = digit_single_after(bb, d, pattern.eliminations, BOXES)
-        if single:
-            return _found("Direct pointing", pattern, single)
-    return None
-
-
-@lru_cache(maxsize=1024)
-def _direct_claiming(d: int, bb: int) -> Found | None:
-    for pattern in _claiming(d, bb):
-        lines = ROWS if pattern.base < 9 else COLUMNS
-        single = digit_single_after(bb, d, pattern.eliminations, lines)
-        if single:
-            return _found("Direct claiming", pattern, single)
-    return None
-
-
-@lru_cache(maxsize=1024)
-def _plain_pointing(d: int, bb: int) -> Found | None:
-    for pattern in _pointing(d, bb):
-        return _found("Pointing", pattern)
-    return None
-
-
-@lru_cache(maxsize=1024)
-def _plain_claiming(d: int, bb: int) -> Found | None:
-    for pattern in _claiming(d, bb):
-        return _found("Claiming", pattern)
+@lru_cache(maxsize=4096)
+def _locked(name: str, d: int, bb: int) -> Found | None:
+    """The first step of technique `name` (pointing or claiming, plain or direct) on digit d,
+    whose places are `bb`; a direct one also places the hidden single it leaves in another
+    unit of the base's kind."""
+    pointing = name in ("Pointing", "Direct pointing")
+    for pattern in _pointing(d, bb) if pointing else _claiming(d, bb):
+        single = None
+        if name.startswith("Direct"):
+            kind = BOXES if pointing else ROWS if pattern.base < 9 else COLUMNS
+            single = digit_single_after(bb, d, pattern.eliminations, kind)
+            if single is None:
+                continue
+        key = (pattern.base, pattern.digit, pattern.cover)
+        return key, _locked_step(name, pattern, single)
     return None
 
 
 def direct_pointing(s: Position) -> Step | None:
     """Pointing whose eliminations leave a hidden single in another box (rated 1.7)."""
-    return _first(s, _direct_pointing)
+    return _first(s, "Direct pointing")
 
 
 def direct_claiming(s: Position) -> Step | None:
     """Claiming whose eliminations leave a hidden single in another line of the same kind
     (rated 1.9)."""
-    return _first(s, _direct_claiming)
+    return _first(s, "Direct claiming")
 
 
 def pointing(s: Position) -> Step | None:
     """A digit confined to one line within a box (rated 2.6)."""
-    return _first(s, _plain_pointing)
+    return _first(s, "Pointing")
 
 
 def claiming(s: Position) -> Step | None:
     """A digit confined to one box within a line (rated 2.8)."""
-    return _first(s, _plain_claiming)
+    return _first(s, "Claiming")
