@@ -214,6 +214,23 @@ def test_pool_take_serves_ready_then_refills() -> None:
     pool.stop(5)
 
 
+def test_pool_remembers_the_puzzle_it_made_last_after_handing_it_out() -> None:
+    maker = FakeMaker()
+    pool = SeedPool(1, levels=("Hard",), make=maker)
+    assert pool.recent("hard") is None  # nothing made yet
+    pool.start()
+    assert pool.wait_full(5)
+    first = pool.ready("hard")
+    assert first is not None
+    assert pool.wait_full(5)
+    last = maker.calls[-1][1]
+    taken = pool.ready("hard")
+    assert taken is not None and taken.seed == last
+    made = pool.recent("Hard")
+    assert made is not None and made.seed in {seed for _, seed, _ in maker.calls[-2:]}
+    pool.stop(5)
+
+
 def test_pool_generates_on_the_spot_when_empty() -> None:
     maker = FakeMaker(pause=0.2)
     pool = SeedPool(1, levels=("Easy",), make=maker)

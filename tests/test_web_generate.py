@@ -5,10 +5,12 @@ from __future__ import annotations
 import re
 
 import pytest
+from fakes import never_made
+from flask import Flask
 from flask.testing import FlaskClient
 
-from webapp import page_rating
-from webapp.sudoku import SEED_LIMIT, generate, grade, parse
+from webapp import page_rating, seedcheck
+from webapp.sudoku import SEED_LIMIT, Generated, generate, grade, parse
 from webapp.urlstate import GameState, encode_cells
 
 HTMX = {"HX-Request": "true"}
@@ -92,3 +94,71 @@ def test_a_fragment_loads_a_rating_it_does_not_have(client: FlaskClient) -> None
 def test_no_rating_without_exactly_one_solution(client: FlaskClient) -> None:
     page = client.get("/p/v1/zzzc").get_data(as_text=True)
     assert 'id="difficulty"' not in page
+
+
+class EmptyPool:
+    """A pool with nothing ready, whose last puzzle of every level was `made`."""
+
+    def __init__(self, made: Generated) -> None:
+        self.made = made
+
+    def ready(self, level: str) -> Generated | None:
+        return None
+
+    def recent(self, level: str) -> Generated | None:
+        return self.made if level == self.made.level else None
+
+
+def test_an_empty_pool_hands_out_renamed_copies_without_generating(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """/new/<level> with its pool empty generated on the spot (seconds for Extreme, a queue
+    under a burst of clicks): now it renames the digits of the level's last puzzle."""
+    made = page_rating.generated("Hard", 1)
+    app.extensions["seedpool"] = EmptyPool(made)
+    client = app.test_client()
+    monkeypatch.setattr(page_rating, "generate", never_made)  # no generating from here on
+    seen = set()
+    for _ in range(3):
+        location = client.get("/new/hard").headers["Location"]
+        match = re.fullmatch(r"/p/v1/([^?]+)\?g=hard-(\d+)-(\d{9})", location)
+        assert match, location
+        names = match.group(3)
+        assert int(match.group(2)) == made.seed and sorted(names) == list("123456789")
+        copy = seedcheck.rename(made.puzzle, names)
+        assert location == GameState(copy, origin=f"hard-{made.seed}-{names}").url
+        assert [names[d - 1] if d else "0" for d in made.puzzle] == [str(d) for d in copy]
+        assert copy != made.puzzle
+        page = client.get(location).get_data(as_text=True)
+        assert f"{made.grade.rating:.1f} on the Sudoku Explainer scale" in page  # known: no wait
+        assert f"/new/hard/{made.seed}/{names}</a> makes this puzzle again" in page
+        seen.add(location)
+    assert len(seen) == 3
+    monkeypatch.undo()
+    again = client.get(f"/new/hard/{made.seed}/{names}")  # the seed link, as another would
+    assert again.headers["Location"] == location
+
+
+def test_a_renamed_seed_is_checked_in_a_worker_that_did_not_make_it(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made = generate("easy", 7)
+    copy = seedcheck.rename(made.puzzle, "918273645")
+    monkeypatch.setattr(seedcheck, "_made", type(seedcheck._made)())  # another worker
+    page = client.get(GameState(copy, origin=f"easy-{made.seed}-918273645").url)
+    assert f"/new/easy/{made.seed}/918273645</a> makes this puzzle again" in page.get_data(
+        as_text=True
+    )
+    other = seedcheck.rename(made.puzzle, "918273654")  # not what those names make
+    response = client.get(GameState(other, origin=f"easy-{made.seed}-918273645").url)
+    assert response.status_code == 301 and "g=" not in response.headers["Location"]
+
+
+@pytest.mark.parametrize("names", ["12345678", "1234567899", "112345678", "12345678a"])
+def test_renamings_that_are_not_1_to_9_get_a_400(client: FlaskClient, names: str) -> None:
+    page = client.get(f"/new/easy/7/{names}")
+    assert page.status_code == 400 and "must be 1 to 9 in some order" in page.get_data(as_text=True)
+    state = client.get(f"/p/v1/{encode_cells(parse(HARD_6))}?g=easy-7-{names}")
+    assert state.status_code == 400 and "must be 1 to 9 in some order" in state.get_data(
+        as_text=True
+    )

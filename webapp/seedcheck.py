@@ -1,46 +1,82 @@
-"""Is a puzzle's seed (`g=<level>-<seed>`) the one that makes it? A link shows "/new/<level>/
-<seed> makes this puzzle again" only when it does.
+"""Is a puzzle's seed (`g=<level>-<seed>` or `g=<level>-<seed>-<names>`) the one that makes
+it? A link shows "/new/<level>/<seed>[/<names>] makes this puzzle again" only when it does.
 
-The answer is `generate(level, seed, max_attempts=1)`: the same on every machine and run, so
-each worker remembers the puzzles the seeds it checked (or handed out) make. Checking a seed
-not seen yet is one attempt of the generator (tens of milliseconds, in the engine processes)
-and counts against the client's "new" limit; a seed that can't be checked now is left out.
+`<names>` renames the digits of what the seed makes: a permutation of 123456789, digit d
+shown as its d-th character ("New puzzle" hands out such renamed copies of a recent puzzle
+when none is ready: the same difficulty, made at once). The answer is
+`generate(level, seed, max_attempts=1)`, renamed: the same on every machine and run, so each
+worker remembers the puzzles the seeds it checked (or handed out) make. Checking a seed not
+seen yet is one attempt of the generator (tens of milliseconds, in the engine processes) and
+counts against the client's "new" limit; a seed that can't be checked now is left out.
 """
 
 from __future__ import annotations
 
+import random
 import threading
 from collections import OrderedDict
 from dataclasses import replace
 
 from .enginepool import Busy, EnginePool
 from .sudoku import Generated, Grid, NotFound, generate
-from .urlstate import GameState
+from .urlstate import IDENTITY_NAMES, GameState
 
 REMEMBERED = 4096  # seeds per worker
 _made: OrderedDict[str, Grid | None] = OrderedDict()  # "hard-1234" -> its puzzle, or None
 _lock = threading.Lock()
+_shuffler = random.SystemRandom()
 
 
-def remember(made: Generated) -> None:
-    """Keep what a seed made (the generator just made it)."""
-    _store(f"{made.level.lower()}-{made.seed}", made.puzzle)
+def origin_of(made: Generated, names: str = "") -> str:
+    """The g= value of a generated puzzle: '<level>-<seed>', with '-<names>' if renamed."""
+    base = f"{made.level.lower()}-{made.seed}"
+    return f"{base}-{names}" if names and names != IDENTITY_NAMES else base
+
+
+def remember(made: Generated, names: str = "") -> tuple[Grid, str]:
+    """Keep what a seed made (the generator just made it); with `names`, its renamed copy
+    too. Returns the puzzle to show and its g= value."""
+    _store(origin_of(made), made.puzzle)
+    origin = origin_of(made, names)
+    puzzle = rename(made.puzzle, names) if origin != origin_of(made) else made.puzzle
+    _store(origin, puzzle)
+    return puzzle, origin
+
+
+def rename(grid: Grid, names: str) -> Grid:
+    """`grid` with digit d shown as `names[d - 1]` (names: a permutation of 123456789)."""
+    table = (0, *(int(ch) for ch in names))
+    return tuple(table[d] for d in grid)
+
+
+def random_names() -> str:
+    """New names for the digits, at random (any of the 9! - 1 that change something)."""
+    digits = list(IDENTITY_NAMES)
+    while "".join(digits) == IDENTITY_NAMES:
+        _shuffler.shuffle(digits)
+    return "".join(digits)
 
 
 def made_by(origin: str, engine: EnginePool, allowed: bool = True) -> Grid | None:
-    """The puzzle `origin` ("hard-1234") makes, or None if none (or it can't be known now:
-    not `allowed`, or the engine busy)."""
+    """The puzzle `origin` ("hard-1234" or "hard-1234-918273645") makes, or None if none (or
+    it can't be known now: not `allowed`, or the engine busy)."""
     with _lock:
         if origin in _made:
             _made.move_to_end(origin)
             return _made[origin]
-    if not allowed:
+    level, seed, *names = origin.split("-")
+    if names:
+        base = made_by(f"{level}-{seed}", engine, allowed)
+        if base is None:
+            return None
+        puzzle: Grid | None = rename(base, names[0])
+    elif not allowed:
         return None
-    level, _, seed = origin.partition("-")
-    try:
-        puzzle: Grid | None = engine.run(_one_attempt, level, int(seed))
-    except Busy:
-        return None
+    else:
+        try:
+            puzzle = engine.run(_one_attempt, level, int(seed))
+        except Busy:
+            return None
     _store(origin, puzzle)
     return puzzle
 

@@ -7,6 +7,10 @@ sleeps on a condition. `take` hands out a ready puzzle and wakes the thread to r
 none is ready it generates one on the spot. The pool is only a cache: each puzzle's seed
 reproduces it with `generate`, so it holds no game state.
 
+`recent` gives the puzzle of a level made last (kept after it was handed out), for "New
+puzzle" to hand out a copy of, its digits renamed, when none is ready (seedcheck): a burst of
+clicks, or a client asking for nothing else, costs no generating.
+
 `make` may hand the work to the engine processes (the app does): the thread then only waits.
 `ready` hands out a ready puzzle or None, never generating. The thread starts at the first
 `take` or `ready` (or `start`). The app makes one pool per worker process
@@ -50,6 +54,7 @@ class SeedPool:
         self.size = size
         self._make = make
         self._ready: dict[str, deque[Generated]] = {level_name(lv): deque() for lv in levels}
+        self._recent: dict[str, Generated] = {}
         self._changed = threading.Condition()
         self._thread: threading.Thread | None = None
         self._stopping = False
@@ -68,6 +73,11 @@ class SeedPool:
             found = ready.popleft() if ready else None
             self._changed.notify_all()
         return found
+
+    def recent(self, level: str) -> Generated | None:
+        """The puzzle at `level` made last (handed out or not), or None if none was made yet."""
+        with self._changed:
+            return self._recent.get(level_name(level))
 
     def start(self) -> None:
         """Start filling the pool now rather than at the first `take`."""
@@ -122,6 +132,7 @@ class SeedPool:
                     self._changed.wait(RETRY_SECONDS)
                 continue
             with self._changed:
+                self._recent[name] = made
                 if len(self._ready[name]) < self.size:
                     self._ready[name].append(made)
                 self._changed.notify_all()

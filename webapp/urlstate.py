@@ -63,6 +63,7 @@ CONTENTS = 521  # what a cell can hold: empty, a digit (1-9), or notes (10-520: 
 HINT_LEVELS = 3  # levels shown in the panel; the fourth makes the move
 CELL_NAMES = {cell_name(c): c for c in range(81)}
 LEVEL_SLUGS = tuple(name.lower() for name in LEVEL_NAMES)
+IDENTITY_NAMES = "123456789"  # g=<level>-<seed>-<names>: each digit's new name, in order
 NO_NOTES: Grid = (0,) * 81
 DIGIT_VALUES = frozenset(range(10))
 
@@ -109,7 +110,7 @@ class GameState:
     notes: Grid = NO_NOTES  # candidate masks, 0 for a cell without notes
     cell: int | None = None  # the cell selected for a hint
     hint: int = 0  # the hint level shown, 0 for none
-    origin: str = ""  # "<level>-<seed>" for a generated puzzle
+    origin: str = ""  # "<level>-<seed>[-<names>]" for a generated puzzle (seedcheck)
     notes_mode: bool = False  # digits typed become notes
     digit: int = 0  # the digit highlighted by the pad without JavaScript, 0 for none
     checked: bool = False  # the last Check's marks are shown
@@ -449,17 +450,26 @@ def _read_hint(value: str | None) -> int:
 
 
 def _read_origin(value: str | None) -> str:
-    """`g=<level>-<seed>`: what a generated puzzle came from."""
+    """`g=<level>-<seed>`, or `g=<level>-<seed>-<names>` for a copy with its digits renamed
+    (`names`: a permutation of 123456789): what a generated puzzle came from."""
     if value in (None, ""):
         return ""
-    level, _, seed = value.partition("-")
+    level, _, rest = value.partition("-")
+    seed, _, names = rest.partition("-")
     if level not in LEVEL_SLUGS or not (seed.isascii() and seed.isdigit()) or len(seed) > 10:
         raise StateError(
             f"the puzzle's seed (g=) must be a level and a number like hard-1234, "
             f"not {value[:20]!r}; "
             f"the levels are {', '.join(LEVEL_SLUGS)}"
         )
-    return f"{level}-{int(seed)}"
+    if names and sorted(names) != list(IDENTITY_NAMES):
+        raise StateError(
+            f"the digits' new names in g= must be 1 to 9 in some order, like "
+            f"hard-1234-918273645, not {names[:12]!r}"
+        )
+    if names in ("", IDENTITY_NAMES):
+        return f"{level}-{int(seed)}"
+    return f"{level}-{int(seed)}-{names}"
 
 
 def _read_selected(value: str | None, what: str) -> int | None:

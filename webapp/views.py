@@ -42,6 +42,7 @@ from .sudoku import (
 )
 from .urlstate import (
     HINT_LEVELS,
+    IDENTITY_NAMES,
     GameState,
     Mode,
     StateError,
@@ -325,12 +326,12 @@ def load() -> BaseResponse:
     return response
 
 
-def _generated(made: Generated) -> BaseResponse:
-    """Open a generated puzzle at its own URL, which names its level and seed."""
-    page_rating.remember(made.puzzle, made.grade)
-    seedcheck.remember(made)
-    state = GameState(made.puzzle, origin=f"{made.level.lower()}-{made.seed}")
-    return redirect(state.url, 303)
+def _generated(made: Generated, names: str = "") -> BaseResponse:
+    """Open a generated puzzle at its own URL, which names its level and seed (and how its
+    digits are renamed, with `names`)."""
+    puzzle, origin = seedcheck.remember(made, names)
+    page_rating.remember(puzzle, made.grade)
+    return redirect(GameState(puzzle, origin=origin).url, 303)
 
 
 def _level(level: str) -> str:
@@ -343,11 +344,15 @@ def _level(level: str) -> str:
 @bp.get("/new/<level>")
 @limits.costly("new")
 def new_puzzle(level: str) -> BaseResponse:
-    """A new puzzle at a level, from the warm pool, or made now within a budget: NEW_ATTEMPTS
-    fresh seeds, then one of the known seeds (a single attempt)."""
+    """A new puzzle at a level: from the warm pool; when none is ready, a renamed copy of the
+    level's puzzle made last (instant, and never a queue of generating under a burst); when
+    none was made yet, made now within a budget: NEW_ATTEMPTS fresh seeds, then one of the
+    known seeds (a single attempt)."""
     name = _level(level)
     pool = current_app.extensions.get("seedpool")
     made = pool.ready(name) if pool else None
+    if made is None and pool and (recent := pool.recent(name)):
+        return _generated(recent, seedcheck.random_names())
     tries = ((new_seed(), NEW_ATTEMPTS), (secrets.choice(KNOWN_SEEDS[name]), 1))
     for seed, attempts in tries if made is None else ():
         try:
@@ -384,21 +389,28 @@ def no_puzzle_yet(error: NoPuzzleYet) -> BaseResponse:
 
 
 @bp.get("/new/<level>/<int:seed>")
+@bp.get("/new/<level>/<int:seed>/<names>")
 @limits.costly("new")
-def seeded_puzzle(level: str, seed: int) -> BaseResponse:
-    """The puzzle a level and seed make: the same on every machine."""
+def seeded_puzzle(level: str, seed: int, names: str = "") -> BaseResponse:
+    """The puzzle a level and seed make (with its digits renamed by `names`, a permutation
+    of 123456789): the same on every machine."""
     name = _level(level)
     if seed >= SEED_LIMIT:
         raise StateError(f"the seed is {seed}; seeds go from 0 to {SEED_LIMIT - 1}")
+    if names and sorted(names) != list(IDENTITY_NAMES):
+        raise StateError(
+            f"the digits' new names must be 1 to 9 in some order, like 918273645, not "
+            f"{names[:12]!r}"
+        )
     try:
         made = engine("slow").run(page_rating.generated, name, seed, SEED_ATTEMPTS)
-        return _generated(made)
     except NotFound:
         raise StateError(
             f"no {name} puzzle comes from the seeds {seed} to {seed + SEED_ATTEMPTS - 1}; "
             f"ask for a new {name} puzzle instead",
             fallback=f"/new/{name.lower()}",
         ) from None
+    return _generated(made, names)
 
 
 def _rating_known() -> bool:
