@@ -105,6 +105,33 @@ def memory(pid: int) -> dict[str, int]:
     return kinds
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user and system) used so far by the server's processes, together."""
+    total = 0
+    for child in (pid, *descendants(pid)):
+        try:
+            fields = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def settle(pid: int, idle: float = 0.05, longest: float = 60.0) -> float:
+    """Wait until the server's processes together use under `idle` of a core over a second
+    (work queued by the last phase done, seed pools refilled), at most `longest` seconds;
+    returns the seconds waited. Phases that compare rates start from the same quiet state."""
+    start = time.monotonic()
+    before = cpu_seconds(pid)
+    while time.monotonic() - start < longest:
+        time.sleep(1)
+        now = cpu_seconds(pid)
+        if now - before < idle:
+            break
+        before = now
+    return time.monotonic() - start
+
+
 def address(n: int) -> str:
     """The loopback address of simulated client n (127.0.x.y, never 127.0.0.1)."""
     return f"127.0.{1 + n // 250}.{1 + n % 250}"

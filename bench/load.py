@@ -44,6 +44,7 @@ from bench.client import (  # noqa: E402
     memory,
     percentile,
     served,
+    settle,
     table,
 )
 from bench.data import missing, read_puzzles  # noqa: E402
@@ -159,9 +160,12 @@ def report(title: str, record: Record, seconds: float) -> None:
     print(f"  errors (4xx/5xx): {errors}; connections failed: {sum(record.failures.values())}")
 
 
-async def run_mix(port: int, clients: int, seconds: float, think: float) -> tuple[float, float]:
+async def run_mix(
+    server: int, port: int, clients: int, seconds: float, think: float
+) -> tuple[float, float]:
     """Players (with `think` s between requests) for `seconds`, then the same clients as fast
-    as they can, then the trivial endpoint alone: each a third of `seconds`."""
+    as they can, then the trivial endpoint alone: each a third of `seconds`, each once the
+    server is quiet (what the phase before queued is done, the seed pools refilled)."""
     puzzles = puzzle_set("kaggle_sample.txt", FALLBACK_EASY, 500)
     record = Record()
     until = time.monotonic() + seconds
@@ -171,10 +175,12 @@ async def run_mix(port: int, clients: int, seconds: float, think: float) -> tupl
         p99 = percentile(record.times.get(route, []), 99) * 1000
         print(f"  {route} p99 {p99:.1f} ms (target at most 25 ms)")
     short = max(5.0, seconds / 3)
+    print(f"\n(server quiet after {settle(server):.0f} s)")
     flat = Record()
     until = time.monotonic() + short
     await asyncio.gather(*(player(n, port, until, puzzles, flat) for n in range(clients)))
     report(f"mix, {clients} clients as fast as answers come", flat, short)
+    print(f"\n(server quiet after {settle(server):.0f} s)")
     alone = Record()
     until = time.monotonic() + short
     await asyncio.gather(*(trivial(n, port, until, alone, "/healthz", 0) for n in range(clients)))
@@ -296,7 +302,7 @@ def main() -> None:
         print(f"server on 127.0.0.1:{port}; memory before (MB): {before}")
         for scenario in scenarios:
             if scenario == "mix":
-                asyncio.run(run_mix(port, args.clients, args.seconds or 60, args.think))
+                asyncio.run(run_mix(server, port, args.clients, args.seconds or 60, args.think))
             elif scenario == "attack":
                 asyncio.run(run_attack(port, args.seconds or 60))
             else:
