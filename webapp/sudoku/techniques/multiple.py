@@ -23,7 +23,6 @@ from collections.abc import Callable
 from functools import partial
 from typing import NamedTuple
 
-from .. import lanes
 from ..board import DIGITS, UNIT_BB, cell_name, set_bits, unit_name
 from ..ratings import chain_rating, rating
 from ..search import UNLIMITED, Meter
@@ -38,42 +37,47 @@ Fact = tuple[int, bool]  # (candidate, on)
 
 class Closure:
     """What a premise (candidate p on, or off) forces through static links: `on` and `off`
-    (candidate sets), and per fact its depth (nodes from the premise, the premise being 1)."""
+    (candidate sets), and per fact its depth (nodes from the premise, the premise being 1).
 
-    def __init__(self, links: Links, p: int, on: bool) -> None:
-        cand = links.cand
-        strong_x, x_linked, bivalue = links.strong_x, links.x_linked, links.bivalue
-        weak, whole_cells = WEAK_XY, lanes.whole_cells  # locals: this is a hot loop
+    `two` is shared by the closures of one position: for a candidate t, the candidates that
+    t on switches on through two links (the strong links of what it switches off), or -1 if
+    not worked out yet. A candidate switched off earlier had its strong links switched on
+    the level after, so those found again through `two` are already on and drop out."""
+
+    def __init__(self, links: Links, p: int, on: bool, two: list[int]) -> None:
+        cand, strong = links.cand, links.strong_xy
+        linked = links.x_linked | links.bivalue
+        weak = WEAK_XY  # a local: this is a hot loop
         bit = 1 << p
         all_on = on_front = bit if on else 0
-        all_off = off_front = 0 if on else bit
+        all_off = 0 if on else bit
+        pending = strong[p] if not on and bit & linked else 0  # on at the next level
         levels = [(all_on, all_off)]
         for _ in range(MAX_STEPS):
-            new_off = 0
-            while on_front:  # each candidate switched on switches off its weak links
+            new_on = pending & ~all_on
+            new_off = pending = 0
+            while on_front:  # each candidate switched on switches off its weak links ...
                 low = on_front & -on_front
-                new_off |= weak[low.bit_length() - 1]
+                t = low.bit_length() - 1
                 on_front ^= low
+                new_off |= weak[t]
+                step = two[t]
+                if step < 0:  # ... and each of those that has a strong link switches it on
+                    step = 0
+                    rest = weak[t] & cand & linked
+                    while rest:
+                        low = rest & -rest
+                        step |= strong[low.bit_length() - 1]
+                        rest ^= low
+                    two[t] = step
+                pending |= step
             new_off &= cand & ~all_off
-            # Each candidate switched off switches on its strong links: in a cell with two
-            # candidates the other one (both, if both went off), all such cells at once ...
-            hit = off_front & bivalue
-            new_on = 0
-            if hit:
-                other = whole_cells(hit) & bivalue ^ hit
-                new_on = other | hit & ~whole_cells(other)
-            off_front &= x_linked  # ... and the other place of its digit in a unit
-            while off_front:
-                low = off_front & -off_front
-                new_on |= strong_x[low.bit_length() - 1]
-                off_front ^= low
-            new_on &= ~all_on
             if not new_on and not new_off:
                 break
             all_on |= new_on
             all_off |= new_off
             levels.append((new_on, new_off))
-            on_front, off_front = new_on, new_off
+            on_front = new_on
         self.on, self.off, self.levels = all_on, all_off, levels
 
     def depth(self, q: int, on: bool) -> int:
@@ -109,12 +113,13 @@ def _offers(s: Position, meter: Meter, kinds: tuple[str, ...]) -> list[Offer]:
     links = Links(s)
     closures: dict[Fact, Closure] = {}
     offers: list[Offer] = []
+    two = [-1] * 729  # Closure's shared table
 
     def closure(premise: Fact) -> Closure:
         found = closures.get(premise)
         if found is None:
             meter.spend()
-            found = closures[premise] = Closure(links, *premise)
+            found = closures[premise] = Closure(links, *premise, two)
         return found
 
     def common(

@@ -137,7 +137,11 @@ def _loops_from(
     for kind, u in enumerate(UNITS_OF[path[-1]]):
         if kind == last:
             continue
-        for nxt in set_bits(holders & UNIT_BB[u]):
+        rest = holders & UNIT_BB[u]
+        while rest:  # each cell of the unit that holds the pair (set_bits, inlined: hot)
+            low = rest & -rest
+            rest ^= low
+            nxt = low.bit_length() - 1
             if nxt == start:
                 if len(path) >= 4:
                     key = frozenset(path)
