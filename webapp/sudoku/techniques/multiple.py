@@ -127,7 +127,7 @@ def _offers(s: Position, meter: Meter, kinds: tuple[str, ...]) -> list[Offer]:
     ) -> None:
         on = off = -1
         for start in starts:
-            found = closure(start)
+            found = closures.get(start) or closure(start)  # most are known: no call
             on &= found.on
             off &= found.off
             if not on and not off:
