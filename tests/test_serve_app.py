@@ -13,8 +13,9 @@ from fakes import never_made
 from flask.testing import FlaskClient
 from puzzles import EASY
 
-from webapp import create_app, page_rating
+from webapp import create_app, hint_panel, page_rating
 from webapp.enginepool import Busy, EnginePool
+from webapp.remembered import Remembered
 from webapp.seedpool import KNOWN_SEEDS
 from webapp.settings import SettingsError, from_env
 from webapp.sudoku import Generated, generate, parse
@@ -212,6 +213,7 @@ def test_a_request_whose_engine_process_died_gets_a_503(
         raise BrokenProcessPool("a child process terminated abruptly")
 
     monkeypatch.setattr(EnginePool, "run", died)
+    hint_panel._found.clear()  # a hint this worker remembers asks no engine
     response = client.get(GameState(parse(EASY), hint=1).url)
     assert response.status_code == 503 and response.headers["Retry-After"] == "2"
 
@@ -312,7 +314,7 @@ def test_a_seed_is_checked_in_a_worker_that_did_not_make_it(
     from webapp import seedcheck
 
     made = client.get("/new/easy/7").headers["Location"]
-    monkeypatch.setattr(seedcheck, "_made", type(seedcheck._made)())  # another worker
+    monkeypatch.setattr(seedcheck, "_made", Remembered(8))  # another worker
     page = client.get(made).get_data(as_text=True)
     assert "/new/easy/" in page and "makes this puzzle again" in page
 

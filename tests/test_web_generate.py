@@ -10,6 +10,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from webapp import page_rating, seedcheck
+from webapp.remembered import Remembered
 from webapp.sudoku import SEED_LIMIT, Generated, generate, grade, parse
 from webapp.urlstate import GameState, encode_cells
 
@@ -144,7 +145,7 @@ def test_a_renamed_seed_is_checked_in_a_worker_that_did_not_make_it(
 ) -> None:
     made = generate("easy", 7)
     copy = seedcheck.rename(made.puzzle, "918273645")
-    monkeypatch.setattr(seedcheck, "_made", type(seedcheck._made)())  # another worker
+    monkeypatch.setattr(seedcheck, "_made", Remembered(8))  # another worker
     page = client.get(GameState(copy, origin=f"easy-{made.seed}-918273645").url)
     assert f"/new/easy/{made.seed}/918273645</a> makes this puzzle again" in page.get_data(
         as_text=True

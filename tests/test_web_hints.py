@@ -5,12 +5,15 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from html import unescape
+from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
 from puzzles import COLOURING, EASY, X_CHAIN
 from werkzeug.test import TestResponse
 
+from webapp import hint_panel
+from webapp.enginepool import EnginePool
 from webapp.sudoku import Step, cell_name, hint, parse, solve
 from webapp.sudoku.logic import solve_logically
 from webapp.sudoku.techniques.position import Position
@@ -120,6 +123,33 @@ def test_the_fourth_click_makes_the_move(client: FlaskClient) -> None:
     location = client.post("/edit", data=data).headers["Location"]  # without JS
     assert game(location) == expected
     assert from_path(location).history[-1].hint  # the review can tell a hint's move
+
+
+def test_the_next_levels_and_the_move_ask_the_engine_nothing(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each level of a hint, and its move, searched for the same hint again (in the engine
+    processes: up to a tenth of a second on hard positions); the worker now remembers it."""
+    hint_panel._found.clear()
+    asked: list[object] = []
+    real = EnginePool.run
+
+    def counted(pool: EnginePool, fn: Any, *args: Any) -> Any:
+        asked.append(fn)
+        return real(pool, fn, *args)
+
+    monkeypatch.setattr(EnginePool, "run", counted)
+    client.post("/edit", data=form(cell="r1c3", action="hint"), headers=HTMX)
+    assert asked == [hint_panel.for_state]
+    for level, shown in (("1", 2), ("2", 3)):
+        more = form(cell="r1c3", hint=level, action="hint-more")
+        assert len(levels(html(client.post("/edit", data=more, headers=HTMX)))) == shown
+    moved = client.post("/edit", data=form(cell="r1c3", hint="3", action="hint-apply"))
+    assert "e=" in moved.headers["Location"]
+    assert asked == [hint_panel.for_state]  # the first search only
+    other = form(cell="r1c4", action="hint")  # another cell: another hint, searched
+    assert "Hint for r1c4" in html(client.post("/edit", data=other, headers=HTMX))
+    assert asked == [hint_panel.for_state] * 2
 
 
 def test_a_move_that_removes_candidates_only_removes(client: FlaskClient) -> None:

@@ -11,8 +11,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from .sudoku import HINT_BUDGET, PEERS, UNITS, Hint, Mistake, Step, candidates, cell_name, hint
+from .enginepool import EnginePool
+from .remembered import Remembered
+from .sudoku import (
+    HINT_BUDGET,
+    PEERS,
+    UNITS,
+    Grid,
+    Hint,
+    Mistake,
+    Step,
+    candidates,
+    cell_name,
+    hint,
+)
 from .urlstate import GameState
+
+REMEMBERED = 256  # hints per worker
+_found: Remembered[tuple[Grid, Grid, Grid, int | None], Hint] = Remembered(REMEMBERED)
 
 
 def for_state(state: GameState) -> Hint:
@@ -24,6 +40,17 @@ def for_state(state: GameState) -> Hint:
         state.cell,
         budget=HINT_BUDGET,  # nodes only: the same hint on every worker
     )
+
+
+def found_for(state: GameState, engine: EnginePool) -> Hint:
+    """`for_state`, worked out by the engine and remembered by the worker: the next levels of
+    a hint, and its move, ask the engine nothing."""
+    key = (state.puzzle, state.entries, state.notes, state.cell)
+    seen, found = _found.get(key)
+    if not seen or found is None:
+        found = engine.run(for_state, state)
+        _found.put(key, found)
+    return found
 
 
 @dataclass(frozen=True)

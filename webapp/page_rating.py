@@ -11,13 +11,12 @@ cache of a pure function of the puzzle, not game state: any worker can work it o
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as NotYet
 from dataclasses import dataclass, replace
 
 from .enginepool import Busy, EnginePool
+from .remembered import Remembered
 from .sudoku import (
     GRADE_BUDGET,
     WEB_BUDGET,
@@ -49,8 +48,7 @@ class Rating:
         return f"{at_least}{self.grade.level} ({self.grade.rating:.1f})"
 
 
-_known: OrderedDict[Grid, Rating] = OrderedDict()  # by the puzzle's digits renamed in order
-_lock = threading.Lock()
+_known: Remembered[Grid, Rating] = Remembered(REMEMBERED)  # by the digits renamed in order
 
 
 def renamed(grid: Grid) -> Grid:
@@ -81,7 +79,7 @@ def _renamed_with(puzzle: Grid, solution: Grid) -> tuple[Grid, Grid]:
 
 def remember(puzzle: Grid, rated: Grade) -> None:
     """Keep a grade worked out elsewhere: it must be `work_out`'s (see `generated`)."""
-    _store(renamed(puzzle), Rating(rated))
+    _known.put(renamed(puzzle), Rating(rated))
 
 
 def generated(level: str, seed: int, max_attempts: int | None = None) -> Generated:
@@ -99,12 +97,7 @@ def generated(level: str, seed: int, max_attempts: int | None = None) -> Generat
 
 def known(puzzle: Grid) -> Rating | None:
     """The rating if this worker has it already, else None (no work done)."""
-    key = renamed(puzzle)
-    with _lock:
-        found = _known.get(key)
-        if found is not None:
-            _known.move_to_end(key)
-        return found
+    return _known.get(renamed(puzzle))[1]
 
 
 def work_out(puzzle: Grid) -> Rating:
@@ -147,13 +140,4 @@ def _ask(puzzle: Grid, engine: EnginePool) -> Future[Rating]:
 
 def _keep(puzzle: Grid, done: Future[Rating]) -> None:
     if not done.cancelled() and done.exception() is None:
-        _store(puzzle, done.result())
-
-
-def _store(puzzle: Grid, rating: Rating) -> None:
-    puzzle = renamed(puzzle)
-    with _lock:
-        _known[puzzle] = rating
-        _known.move_to_end(puzzle)
-        while len(_known) > REMEMBERED:
-            _known.popitem(last=False)
+        _known.put(renamed(puzzle), done.result())

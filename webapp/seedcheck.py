@@ -13,17 +13,15 @@ counts against the client's "new" limit; a seed that can't be checked now is lef
 from __future__ import annotations
 
 import random
-import threading
-from collections import OrderedDict
 from dataclasses import replace
 
 from .enginepool import Busy, EnginePool
+from .remembered import Remembered
 from .sudoku import Generated, Grid, NotFound, generate
 from .urlstate import IDENTITY_NAMES, GameState
 
 REMEMBERED = 4096  # seeds per worker
-_made: OrderedDict[str, Grid | None] = OrderedDict()  # "hard-1234" -> its puzzle, or None
-_lock = threading.Lock()
+_made: Remembered[str, Grid | None] = Remembered(REMEMBERED)  # "hard-1234" -> its puzzle
 _shuffler = random.SystemRandom()
 
 
@@ -36,10 +34,10 @@ def origin_of(made: Generated, names: str = "") -> str:
 def remember(made: Generated, names: str = "") -> tuple[Grid, str]:
     """Keep what a seed made (the generator just made it); with `names`, its renamed copy
     too. Returns the puzzle to show and its g= value."""
-    _store(origin_of(made), made.puzzle)
+    _made.put(origin_of(made), made.puzzle)
     origin = origin_of(made, names)
     puzzle = rename(made.puzzle, names) if origin != origin_of(made) else made.puzzle
-    _store(origin, puzzle)
+    _made.put(origin, puzzle)
     return puzzle, origin
 
 
@@ -60,10 +58,9 @@ def random_names() -> str:
 def made_by(origin: str, engine: EnginePool, allowed: bool = True) -> Grid | None:
     """The puzzle `origin` ("hard-1234" or "hard-1234-918273645") makes, or None if none (or
     it can't be known now: not `allowed`, or the engine busy)."""
-    with _lock:
-        if origin in _made:
-            _made.move_to_end(origin)
-            return _made[origin]
+    seen, made = _made.get(origin)
+    if seen:
+        return made
     level, seed, *names = origin.split("-")
     if names:
         base = made_by(f"{level}-{seed}", engine, allowed)
@@ -77,7 +74,7 @@ def made_by(origin: str, engine: EnginePool, allowed: bool = True) -> Grid | Non
             puzzle = engine.run(_one_attempt, level, int(seed))
         except Busy:
             return None
-    _store(origin, puzzle)
+    _made.put(origin, puzzle)
     return puzzle
 
 
@@ -93,11 +90,3 @@ def checked(state: GameState, engine: EnginePool, allowed: bool = True) -> GameS
     if state.origin and made_by(state.origin, engine, allowed) != state.puzzle:
         return replace(state, origin="")
     return state
-
-
-def _store(origin: str, puzzle: Grid | None) -> None:
-    with _lock:
-        _made[origin] = puzzle
-        _made.move_to_end(origin)
-        while len(_made) > REMEMBERED:
-            _made.popitem(last=False)

@@ -84,7 +84,7 @@ def render_game(
     the parts an edit cannot change (the page keeps its own: hx-preserve)."""
     panel = None
     if state.hint and state.mode is Mode.PLAY:
-        panel = hint_panel.panel(state, engine().run(hint_panel.for_state, state))
+        panel = hint_panel.panel(state, hint_panel.found_for(state, engine()))
     # Showing the solution or marking wrong entries solves the puzzle: the engine's work. The
     # rest of the board is quick and stays in the worker.
     if state.solve or state.checked or state.mistakes:
@@ -229,12 +229,13 @@ class Action:
     make: Callable[[GameState], GameState]
     url_header: str  # PUSH or REPLACE
     play_only: bool = False  # the hint buttons, which only play mode has
-    engine: bool = False  # `make` solves the puzzle or finds a hint: run in the engine
+    engine: bool = False  # `make` solves the puzzle: run in the engine
 
 
 def _apply_hint(state: GameState) -> GameState:
-    """Apply the hint (run in the engine: finding it searches)."""
-    return play.record(state, hint_panel.apply(state, hint_panel.for_state(state)), hint=True)
+    """Make the hint's move (the hint shown: remembered, else found by the engine)."""
+    found = hint_panel.found_for(state, engine())
+    return play.record(state, hint_panel.apply(state, found), hint=True)
 
 
 def _pick_digit(digit: int) -> Callable[[GameState], GameState]:
@@ -263,7 +264,7 @@ ACTIONS = {  # the form's `action` -> what it does (no action: "update")
         lambda s: replace(s, hint=min(s.hint + 1, HINT_LEVELS)), REPLACE, play_only=True
     ),
     "hint-close": Action(lambda s: replace(s, hint=0), REPLACE, play_only=True),
-    "hint-apply": Action(_apply_hint, PUSH, play_only=True, engine=True),
+    "hint-apply": Action(_apply_hint, PUSH, play_only=True),
     **{f"digit-{d}": Action(_pick_digit(d), REPLACE, play_only=True) for d in range(1, 10)},
 }
 
@@ -272,6 +273,7 @@ ENGINE_ACTIONS = {name for name, action in ACTIONS.items() if action.engine} | {
     "solve",
     "hint",
     "hint-more",
+    "hint-apply",
 }
 
 

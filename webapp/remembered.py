@@ -1,0 +1,46 @@
+"""`Remembered`: a worker's bounded memory of answers that are the same on every worker and
+run (ratings, what a seed makes, hints), so that asking again costs nothing. Only a cache:
+losing it loses no game state, and any worker can work each answer out again."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import Generic, TypeVar
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class Remembered(Generic[K, V]):
+    """At most `size` answers by key, the one used longest ago dropped first; safe to use
+    from several threads."""
+
+    def __init__(self, size: int) -> None:
+        if size < 1:
+            raise ValueError(f"size must be at least 1, not {size}")
+        self.size = size
+        self._answers: OrderedDict[K, V] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: K) -> tuple[bool, V | None]:
+        """(True, the answer) if remembered, else (False, None)."""
+        with self._lock:
+            if key not in self._answers:
+                return False, None
+            self._answers.move_to_end(key)
+            return True, self._answers[key]
+
+    def put(self, key: K, answer: V) -> None:
+        with self._lock:
+            self._answers[key] = answer
+            self._answers.move_to_end(key)
+            while len(self._answers) > self.size:
+                self._answers.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._answers.clear()
+
+    def __len__(self) -> int:
+        return len(self._answers)
