@@ -13,7 +13,7 @@ from fakes import never_made
 from flask.testing import FlaskClient
 from puzzles import EASY
 
-from webapp import create_app, hint_panel, page_rating
+from webapp import create_app, hint_panel, limits, page_rating, play
 from webapp.enginepool import Busy, EnginePool
 from webapp.remembered import Remembered
 from webapp.seedpool import KNOWN_SEEDS
@@ -154,10 +154,35 @@ def test_a_busy_engine_gets_a_503_page(
         raise Busy("8 engine jobs are waiting")
 
     monkeypatch.setattr(EnginePool, "run", busy)
+    monkeypatch.setattr(play, "_outcomes", Remembered(8))  # a worker that has not solved it
     response = client.get(GameState(parse(EASY), solve=True).url)
     assert response.status_code == 503 and response.headers["Retry-After"] == "2"
     assert "The puzzle engine is busy" in response.get_data(as_text=True)
     assert client.get(GameState(parse(EASY)).url).status_code == 200  # pages need no engine
+
+
+def test_a_worker_solves_a_puzzle_once_for_every_page_that_needs_its_solution(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Showing the solution, a Check and mistakes marked as they are made each sent the
+    whole board to the engine to be laid out, on every page and edit."""
+    monkeypatch.setattr(play, "_outcomes", Remembered(8))
+    asked: list[object] = []
+    real = EnginePool.run
+
+    def counted(pool: EnginePool, fn: Any, *args: Any) -> Any:
+        asked.append(fn)
+        return real(pool, fn, *args)
+
+    monkeypatch.setattr(EnginePool, "run", counted)
+    puzzle = parse(EASY)
+    assert "the only one" in client.get(GameState(puzzle, solve=True).url).get_data(as_text=True)
+    assert asked == [play.outcome]
+    entries = tuple(0 if d else 1 for d in puzzle)  # mostly wrong entries
+    shown = client.get(GameState(puzzle, entries, mistakes=True).url).get_data(as_text=True)
+    assert "entry 1, wrong" in shown  # marked
+    client.get(GameState(puzzle, solve=True).url)
+    assert asked == [play.outcome]  # once for the three pages
 
 
 def test_the_engine_pool_runs_elsewhere_at_a_lower_priority() -> None:
@@ -244,6 +269,10 @@ def test_without_its_storage_the_site_serves_and_health_says_so(
 ) -> None:
     """Redis down: limits count per worker meanwhile (not a 500 on every limited route)."""
     monkeypatch.setenv("LIMITER_STORAGE", "redis://127.0.0.1:9/0")
+    # Flask-Limiter keeps "the storage is down" on its one Limiter, which every app of this
+    # process shares: put it back as it was afterwards, or the next tests' limits count now
+    # in its fallback and now in their own storage.
+    monkeypatch.setattr(limits.limiter, "_storage_dead", limits.limiter._storage_dead)
     config = {"TESTING": True, "SEED_POOL": 0, "RATELIMIT_ENABLED": True}
     config["LIMITS"] = {"engine": "9 per minute", "grade": "9 per minute", "new": "2 per minute"}
     client = create_app(config).test_client()

@@ -147,10 +147,12 @@ def test_solve_with_many_solutions_marks_differing_cells(client: FlaskClient) ->
 def test_solve_that_runs_out_of_budget_says_so(
     client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from webapp import present
+    from webapp import play
+    from webapp.remembered import Remembered
     from webapp.sudoku import Budget
 
-    monkeypatch.setattr(present, "WEB_BUDGET", Budget(nodes=1))
+    monkeypatch.setattr(play, "WEB_BUDGET", Budget(nodes=1))
+    monkeypatch.setattr(play, "_outcomes", Remembered(8))
     hard = ".......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6..."
     page = html(client.get(GameState(parse(hard), solve=True).url))
     assert "The solver stopped: the budget ran out before a solution was found." in page

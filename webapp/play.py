@@ -9,13 +9,15 @@ same for typing, hints, "Fill in candidates" and "Clear my entries".
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
+from .enginepool import EnginePool
+from .remembered import Remembered
 from .sudoku import (
     CELLS,
     PEERS,
     WEB_BUDGET,
     Grid,
+    Outcome,
     Verdict,
     candidates,
     cell_name,
@@ -27,12 +29,31 @@ from .urlstate import BLANK, MAX_SECONDS, NO_NOTES, GameState, Mode, Move, trim_
 IDLE_LIMIT = 600  # seconds between two moves counted at most: a tab left open adds no hours
 
 
-@lru_cache(maxsize=256)
+REMEMBERED = 256  # puzzles whose solving a process remembers
+_outcomes: Remembered[Grid, Outcome] = Remembered(REMEMBERED)
+
+
+def outcome(puzzle: Grid) -> Outcome:
+    """What the solver finds in `puzzle` (up to two solutions, within the web's node budget,
+    so every worker agrees), remembered."""
+    seen, found = _outcomes.get(puzzle)
+    if not seen or found is None:
+        found = count_solutions(puzzle, 2, budget=WEB_BUDGET)
+        _outcomes.put(puzzle, found)
+    return found
+
+
+def solve_in(engine: EnginePool, puzzle: Grid) -> None:
+    """Have the engine solve `puzzle` if this process does not remember it solved: then
+    showing the solution or marking wrong entries is quick work, done here."""
+    if not _outcomes.get(puzzle)[0]:
+        _outcomes.put(puzzle, engine.run(outcome, puzzle))
+
+
 def solution(puzzle: Grid) -> Grid | None:
-    """The puzzle's solution when it has exactly one (found within the web's node budget, so
-    every worker agrees), else None."""
-    outcome = count_solutions(puzzle, 2, budget=WEB_BUDGET)
-    return outcome.solution if outcome.verdict is Verdict.UNIQUE else None
+    """The puzzle's solution when it has exactly one, else None."""
+    found = outcome(puzzle)
+    return found.solution if found.verdict is Verdict.UNIQUE else None
 
 
 def wrong_entries(state: GameState) -> list[int]:

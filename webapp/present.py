@@ -21,14 +21,12 @@ from .sudoku import (
     DIGITS_OF,
     ROW_OF,
     UNITS,
-    WEB_BUDGET,
     Conflict,
     Grid,
     Outcome,
     Verdict,
     cell_name,
     conflicts,
-    count_solutions,
 )
 from .urlstate import BLANK, NO_NOTES, GameState, Mode
 
@@ -149,7 +147,7 @@ def build(
     """
     bad = bad or {}
     found = conflicts(state.grid)
-    outcome = count_solutions(state.puzzle, budget=WEB_BUDGET) if state.solve else None
+    outcome = play.outcome(state.puzzle) if state.solve else None
     shown = outcome.solution if outcome else None
     checking = state.checked or state.mistakes
     wrong = play.wrong_entries(state) if checking and not shown else []

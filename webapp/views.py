@@ -85,12 +85,11 @@ def render_game(
     panel = None
     if state.hint and state.mode is Mode.PLAY:
         panel = hint_panel.panel(state, hint_panel.found_for(state, engine()))
-    # Showing the solution or marking wrong entries solves the puzzle: the engine's work. The
-    # rest of the board is quick and stays in the worker.
+    # Showing the solution or marking wrong entries solves the puzzle: the engine's work, once
+    # per puzzle (the worker remembers what it found). The board itself is quick work.
     if state.solve or state.checked or state.mistakes:
-        board = engine().run(present.build, state, bad, panel, problem)
-    else:
-        board = present.build(state, bad, panel, problem)
+        play.solve_in(engine(), state.puzzle)
+    board = present.build(state, bad, panel, problem)
     rating = None
     if state.mode is Mode.PLAY:  # if not ready at once, the page loads it afterwards
         rating = page_rating.known(state.puzzle)  # a fragment (an edit) never waits for one
