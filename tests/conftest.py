@@ -57,6 +57,23 @@ def client(app: Flask) -> FlaskClient:
     return app.test_client()
 
 
+@pytest.fixture
+def engine_jobs(monkeypatch: pytest.MonkeyPatch) -> list[Callable[..., object]]:
+    """The functions handed to the engine (EnginePool.run) during the test, in order; they
+    still run."""
+    from webapp.enginepool import EnginePool
+
+    asked: list[Callable[..., object]] = []
+    real = EnginePool.run
+
+    def counted(pool: EnginePool, fn: Callable[..., object], *args: object) -> object:
+        asked.append(fn)
+        return real(pool, fn, *args)
+
+    monkeypatch.setattr(EnginePool, "run", counted)
+    return asked
+
+
 # Browser tests
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -162,19 +162,12 @@ def test_a_busy_engine_gets_a_503_page(
 
 
 def test_a_worker_solves_a_puzzle_once_for_every_page_that_needs_its_solution(
-    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch, engine_jobs: list[object]
 ) -> None:
     """Showing the solution, a Check and mistakes marked as they are made each sent the
     whole board to the engine to be laid out, on every page and edit."""
     monkeypatch.setattr(play, "_outcomes", Remembered(8))
-    asked: list[object] = []
-    real = EnginePool.run
-
-    def counted(pool: EnginePool, fn: Any, *args: Any) -> Any:
-        asked.append(fn)
-        return real(pool, fn, *args)
-
-    monkeypatch.setattr(EnginePool, "run", counted)
+    asked = engine_jobs
     puzzle = parse(EASY)
     assert "the only one" in client.get(GameState(puzzle, solve=True).url).get_data(as_text=True)
     assert asked == [play.outcome]

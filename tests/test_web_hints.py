@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from html import unescape
-from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
@@ -13,7 +12,6 @@ from puzzles import COLOURING, EASY, X_CHAIN
 from werkzeug.test import TestResponse
 
 from webapp import hint_panel
-from webapp.enginepool import EnginePool
 from webapp.sudoku import Step, cell_name, hint, parse, solve
 from webapp.sudoku.logic import solve_logically
 from webapp.sudoku.techniques.position import Position
@@ -126,19 +124,12 @@ def test_the_fourth_click_makes_the_move(client: FlaskClient) -> None:
 
 
 def test_the_next_levels_and_the_move_ask_the_engine_nothing(
-    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+    client: FlaskClient, engine_jobs: list[object]
 ) -> None:
     """Each level of a hint, and its move, searched for the same hint again (in the engine
     processes: up to a tenth of a second on hard positions); the worker now remembers it."""
     hint_panel._found.clear()
-    asked: list[object] = []
-    real = EnginePool.run
-
-    def counted(pool: EnginePool, fn: Any, *args: Any) -> Any:
-        asked.append(fn)
-        return real(pool, fn, *args)
-
-    monkeypatch.setattr(EnginePool, "run", counted)
+    asked = engine_jobs
     client.post("/edit", data=form(cell="r1c3", action="hint"), headers=HTMX)
     assert asked == [hint_panel.for_state]
     for level, shown in (("1", 2), ("2", 3)):
