@@ -28,7 +28,7 @@ _shuffler = random.SystemRandom()
 def origin_of(made: Generated, names: str = "") -> str:
     """The g= value of a generated puzzle: '<level>-<seed>', with '-<names>' if renamed."""
     base = f"{made.level.lower()}-{made.seed}"
-    return f"{base}-{names}" if names and names != IDENTITY_NAMES else base
+    return f"{base}-{names}" if names else base
 
 
 def remember(made: Generated, names: str = "") -> tuple[Grid, str]:
@@ -36,7 +36,7 @@ def remember(made: Generated, names: str = "") -> tuple[Grid, str]:
     too. Returns the puzzle to show and its g= value."""
     _made.put(origin_of(made), made.puzzle)
     origin = origin_of(made, names)
-    puzzle = rename(made.puzzle, names) if origin != origin_of(made) else made.puzzle
+    puzzle = rename(made.puzzle, names) if names else made.puzzle
     _made.put(origin, puzzle)
     return puzzle, origin
 

@@ -462,14 +462,20 @@ def _read_origin(value: str | None) -> str:
             f"not {value[:20]!r}; "
             f"the levels are {', '.join(LEVEL_SLUGS)}"
         )
-    if names and sorted(names) != list(IDENTITY_NAMES):
+    names = read_names(names, "in g=")
+    return f"{level}-{int(seed)}-{names}" if names else f"{level}-{int(seed)}"
+
+
+def read_names(value: str, where: str) -> str:
+    """New names for the digits (`value`: 1 to 9 in some order, digit d named by the d-th), as
+    a seed link or g= gives them; '' for none or the names they have. StateError, saying
+    `where`, for anything else."""
+    if value and sorted(value) != list(IDENTITY_NAMES):
         raise StateError(
-            f"the digits' new names in g= must be 1 to 9 in some order, like "
-            f"hard-1234-918273645, not {names[:12]!r}"
+            f"the digits' new names {where} must be 1 to 9 in some order, like 918273645, "
+            f"not {value[:12]!r}"
         )
-    if names in ("", IDENTITY_NAMES):
-        return f"{level}-{int(seed)}"
-    return f"{level}-{int(seed)}-{names}"
+    return "" if value == IDENTITY_NAMES else value
 
 
 def _read_selected(value: str | None, what: str) -> int | None:

@@ -42,7 +42,6 @@ from .sudoku import (
 )
 from .urlstate import (
     HINT_LEVELS,
-    IDENTITY_NAMES,
     GameState,
     Mode,
     StateError,
@@ -50,6 +49,7 @@ from .urlstate import (
     encode_cells,
     from_form,
     from_url,
+    read_names,
 )
 
 bp = Blueprint("sudoku", __name__)
@@ -398,11 +398,7 @@ def seeded_puzzle(level: str, seed: int, names: str = "") -> BaseResponse:
     name = _level(level)
     if seed >= SEED_LIMIT:
         raise StateError(f"the seed is {seed}; seeds go from 0 to {SEED_LIMIT - 1}")
-    if names and sorted(names) != list(IDENTITY_NAMES):
-        raise StateError(
-            f"the digits' new names must be 1 to 9 in some order, like 918273645, not "
-            f"{names[:12]!r}"
-        )
+    names = read_names(names, "in the link")
     try:
         made = engine("slow").run(page_rating.generated, name, seed, SEED_ATTEMPTS)
     except NotFound:
