@@ -16,7 +16,20 @@ from flask import Flask, Response, current_app
 from flask_compress import Compress
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import api, assets, errors, guard, health, lab, learn, limits, origin, page_rating, views
+from . import (
+    api,
+    assets,
+    errors,
+    grid_html,
+    guard,
+    health,
+    lab,
+    learn,
+    limits,
+    origin,
+    page_rating,
+    views,
+)
 from .enginepool import Busy, EnginePool
 from .htmx import add_vary
 from .seedpool import SeedPool
@@ -102,6 +115,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     api.register(app)
     app.register_blueprint(learn.bp)
     errors.register(app)
+    app.add_template_global(grid_html.grid_cells)
     assets.register(app)  # static URLs carry a content hash; those are cached for a year
     Compress(app)
     app.register_error_handler(Busy, _busy)

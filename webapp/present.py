@@ -46,6 +46,7 @@ class Cell(NamedTuple):
 
 
 IDS = tuple(f"c{i}" for i in range(81))
+NAMES = tuple(cell_name(i) for i in range(81))  # "r1c1".."r9c9"
 WHERE = tuple(f"row {ROW_OF[i] + 1}, column {COL_OF[i] + 1}" for i in range(81))
 
 
@@ -414,4 +415,4 @@ def _hint_choices(state: GameState) -> tuple[tuple[str, bool], ...]:
     """The cells a hint can be asked about in play (the empty ones): (name, selected)."""
     if state.mode is not Mode.PLAY:
         return ()
-    return tuple((cell_name(c), c == state.cell) for c in CELLS if not state.puzzle[c])
+    return tuple((NAMES[c], c == state.cell) for c in CELLS if not state.puzzle[c])

@@ -24,12 +24,13 @@ class Remembered(Generic[K, V]):
         self._lock = threading.Lock()
 
     def get(self, key: K) -> tuple[bool, V | None]:
-        """(True, the answer) if remembered, else (False, None)."""
-        with self._lock:
-            if key not in self._answers:
-                return False, None
+        """(True, the answer) if remembered, else (False, None). Without the lock: each of
+        the two steps is one atomic operation, and an answer dropped between them is a miss."""
+        try:
             self._answers.move_to_end(key)
             return True, self._answers[key]
+        except KeyError:
+            return False, None
 
     def put(self, key: K, answer: V) -> None:
         with self._lock:

@@ -43,6 +43,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import cached_property
+from operator import add, mul
 from typing import NamedTuple
 from urllib.parse import parse_qs, urlsplit
 
@@ -62,6 +63,7 @@ MAX_SECONDS = 100 * 3600 - 1  # the timer stops at 99:59:59
 CONTENTS = 521  # what a cell can hold: empty, a digit (1-9), or notes (10-520: 9 + mask)
 HINT_LEVELS = 3  # levels shown in the panel; the fourth makes the move
 CELL_NAMES = {cell_name(c): c for c in range(81)}
+FIELD_NUMBERS = {str(c): c for c in range(81)}  # the number in a field name: c17 -> 17
 LEVEL_SLUGS = tuple(name.lower() for name in LEVEL_NAMES)
 IDENTITY_NAMES = "123456789"  # g=<level>-<seed>-<names>: each digit's new name, in order
 NO_NOTES: Grid = (0,) * 81
@@ -130,21 +132,11 @@ class GameState:
         if len(self.notes) != 81 or min(self.notes) < 0 or max(self.notes) >= 512:
             raise StateError("the notes must be 81 masks of 9 bits")
         playing = self.mode is Mode.PLAY
-        for cell, (given, entry, mask) in enumerate(
-            zip(self.puzzle, self.entries, self.notes, strict=True)
+        covered = map(add, self.puzzle, self.entries) if playing else self.entries
+        if (playing and any(map(mul, self.puzzle, self.entries))) or any(
+            map(mul, self.notes, covered)
         ):
-            if given and entry and playing:
-                raise StateError(
-                    f"the entries (e=) put a {entry} in {cell_name(cell)}, "
-                    f"which already holds the given {given}",
-                    fallback=self.plain_url,
-                )
-            if mask and (entry or (given and playing)):
-                raise StateError(
-                    f"the notes (n=) are in {cell_name(cell)}, which already holds a "
-                    f"{entry or given}",
-                    fallback=self.plain_url,
-                )
+            self._name_overlap(playing)
         if not 0 <= self.hint <= HINT_LEVELS:
             raise StateError(f"the hint level must be from 1 to {HINT_LEVELS}, not {self.hint}")
         if self.cell is not None and not 0 <= self.cell < 81:
@@ -161,6 +153,25 @@ class GameState:
                 if problem := _move_problem(move, givens):
                     fallback = self.plain_url if "given" in problem else None
                     raise StateError(f"the history ({key}=) {problem}", fallback)
+
+    def _name_overlap(self, playing: bool) -> None:
+        """Raise StateError naming the first cell where an entry covers a given (in play) or
+        notes sit on a digit."""
+        for cell, (given, entry, mask) in enumerate(
+            zip(self.puzzle, self.entries, self.notes, strict=True)
+        ):
+            if given and entry and playing:
+                raise StateError(
+                    f"the entries (e=) put a {entry} in {cell_name(cell)}, "
+                    f"which already holds the given {given}",
+                    fallback=self.plain_url,
+                )
+            if mask and (entry or (given and playing)):
+                raise StateError(
+                    f"the notes (n=) are in {cell_name(cell)}, which already holds a "
+                    f"{entry or given}",
+                    fallback=self.plain_url,
+                )
 
     @property
     def plain_url(self) -> str:
@@ -189,14 +200,26 @@ class GameState:
     @cached_property
     def url(self) -> str:
         """The canonical URL path (and query) of this state."""
-        return self._url(keep_history=True)
+        moves = []
+        if self.history:
+            moves.append("h=" + encode_moves(self.history))
+        if self.future:
+            moves.append("r=" + encode_moves(self.future))
+        return self._url([*self._settings, *moves])
 
     @cached_property
     def share_url(self) -> str:
         """The canonical URL without the undo history: the short link "Copy link" gives."""
-        return self._url(keep_history=False)
+        return self._url(self._settings)
 
-    def _url(self, keep_history: bool) -> str:
+    @cached_property
+    def puzzle_code(self) -> str:
+        """The puzzle as the URL's path writes it."""
+        return encode_cells(self.puzzle)
+
+    @cached_property
+    def _settings(self) -> list[str]:
+        """The query's fields but the undo history, in the canonical order."""
         query = []
         if any(self.entries):
             query.append("e=" + encode_cells(self.entries))
@@ -225,13 +248,12 @@ class GameState:
         query += [f"{key}={n}" for key, n in counts if n]
         if self.seconds:
             query.append(f"t={self.seconds}")
-        if keep_history and self.history:
-            query.append("h=" + encode_moves(self.history))
-        if keep_history and self.future:
-            query.append("r=" + encode_moves(self.future))
+        return query
+
+    def _url(self, query: list[str]) -> str:
         if query == ["mode=enter"] and not any(self.puzzle):
             return "/"  # the fresh grid
-        path = f"/p/{VERSION}/{encode_cells(self.puzzle)}"
+        path = f"/p/{VERSION}/{self.puzzle_code}"
         return path + ("?" + "&".join(query) if query else "")
 
 
@@ -578,6 +600,17 @@ def _notes_text(text: str) -> int:
     return mask
 
 
+def _cell_fields(form: Mapping[str, Sequence[str]], prefix: str) -> list[tuple[int, str]]:
+    """(cell, value) of the form's fields <prefix>0 to <prefix>80, in cell order."""
+    found = []
+    for key in form:
+        if key[:1] == prefix and (cell := FIELD_NUMBERS.get(key[1:])) is not None:
+            value = _single(form, key)
+            if value is not None:
+                found.append((cell, value))
+    return sorted(found)
+
+
 def from_form(form: Mapping[str, Sequence[str]]) -> FormInput:
     """Read the grid form: v=1, state (the URL of the state the page showed), the cells
     c0..c80 and their notes n0..n80, cell (the hint's cell), ts (when the page was made), and
@@ -602,10 +635,7 @@ def from_form(form: Mapping[str, Sequence[str]]) -> FormInput:
     cells = [0] * 81
     notes = [0] * 81
     bad: dict[int, str] = {}
-    for cell in range(81):
-        value = _single(form, f"c{cell}")
-        if value is None:
-            continue
+    for cell, value in _cell_fields(form, "c"):
         if playing and previous.puzzle[cell]:
             raise StateError(f"{cell_name(cell)} holds a given, which can't be changed in play")
         text = typed(value)
@@ -622,21 +652,19 @@ def from_form(form: Mapping[str, Sequence[str]]) -> FormInput:
         elif text not in ("", "."):
             bad[cell] = value.strip()[:8]
     if playing:
-        for cell in range(81):
-            value = _single(form, f"n{cell}")
+        for cell, value in _cell_fields(form, "n"):
             if value and not cells[cell] and not previous.puzzle[cell] and not notes[cell]:
                 notes[cell] = _notes_text(typed(value))
     notes = [max(mask, 0) for mask in notes]
     selected = _read_selected(_single(form, "cell"), "the selected cell")
-    state = replace(previous, cell=selected, notes_mode=notes_mode)
+    changes: dict[str, object] = {"cell": selected, "notes_mode": notes_mode}
     if _single(form, "settings"):
-        state = replace(
-            state, mistakes=_read_flag(form, "mistakes"), timer=_read_flag(form, "timer")
-        )
+        changes.update(mistakes=_read_flag(form, "mistakes"), timer=_read_flag(form, "timer"))
     if playing:
-        state = replace(state, entries=tuple(cells), notes=tuple(notes))
+        changes.update(entries=tuple(cells), notes=tuple(notes))
     else:
-        state = replace(state, puzzle=tuple(cells))
+        changes.update(puzzle=tuple(cells))
+    state = replace(previous, **changes)
     stamp = _single(form, "ts")
     shown_at = (
         int(stamp) if stamp and stamp.isascii() and stamp.isdigit() and len(stamp) < 12 else None

@@ -46,7 +46,6 @@ from .urlstate import (
     Mode,
     StateError,
     decode_cells,
-    encode_cells,
     from_form,
     from_url,
     read_names,
@@ -99,7 +98,7 @@ def render_game(
     host = origin()
     context = {
         "board": board,
-        "puzzle_code": encode_cells(state.puzzle),
+        "puzzle_code": state.puzzle_code,
         "share_url": host + state.share_url,
         "challenge_url": host + GameState(state.puzzle, origin=state.origin).url,
         "seed_url": host + "/new/" + state.origin.replace("-", "/") if state.origin else "",

@@ -297,6 +297,9 @@ def conflicts(grid: Sequence[int]) -> list[Conflict]:
     grid = check_grid(grid)
     found = []
     for u, unit in enumerate(UNITS):
+        digits = [grid[c] for c in unit if grid[c]]
+        if len(set(digits)) == len(digits):  # the common case: no repeat, nothing to collect
+            continue
         seen: dict[int, list[int]] = {}
         for c in unit:
             if grid[c]:
