@@ -19,6 +19,7 @@ from webapp.sudoku import parse
 from webapp.urlstate import GameState, encode_cells
 
 CODE = encode_cells(parse(EASY))
+HTMX = {"HX-Request": "true"}
 LIMITED = {
     "TESTING": True,
     "SEED_POOL": 0,
@@ -75,6 +76,21 @@ def test_edits_and_pages_that_need_no_engine_are_never_limited(limited: FlaskCli
         assert limited.post("/edit", data=form).status_code == 303
         assert limited.get(GameState(parse(EASY)).url).status_code == 200
         assert limited.get("/").status_code == 200
+
+
+def test_an_edit_of_a_grid_showing_a_hint_or_the_solution_counts(limited: FlaskClient) -> None:
+    """The hint is worked out again for the grid as typed, and the solution for its puzzle:
+    engine work, whichever button posted the form (here the pad's digit, which keeps both)."""
+    puzzle = parse(EASY)
+    empty = [c for c in range(81) if not puzzle[c]]
+    for n, shown in enumerate(({"hint": 1}, {"solve": True}, {"hint": 2})):
+        form = {"v": "1", "state": GameState(puzzle, **shown).url, f"c{empty[n]}": "5"}
+        form["action"] = "digit-3"
+        assert limited.post("/edit", data=form, headers=HTMX).status_code == 200
+    form[f"c{empty[3]}"] = "6"
+    assert limited.post("/edit", data=form, headers=HTMX).status_code == 429
+    plain = {"v": "1", "state": GameState(puzzle).url, f"c{empty[4]}": "7", "action": "digit-3"}
+    assert limited.post("/edit", data=plain, headers=HTMX).status_code == 200  # nothing shown
 
 
 def test_the_lab_side_by_side_counts_five(limited: FlaskClient) -> None:

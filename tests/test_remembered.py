@@ -9,17 +9,20 @@ import pytest
 from webapp.remembered import Remembered
 
 
-def test_answers_come_back_and_the_oldest_used_goes_first() -> None:
+def test_answers_come_back_and_the_oldest_put_goes_first() -> None:
     memory: Remembered[str, int | None] = Remembered(2)
     assert memory.get("a") == (False, None)
     memory.put("a", 1)
     memory.put("b", None)  # None is an answer too ("this seed makes no puzzle")
-    assert memory.get("a") == (True, 1)  # a is now the one used last
-    memory.put("c", 3)
-    assert memory.get("b") == (False, None) and memory.get("a") == (True, 1)
-    assert memory.get("c") == (True, 3) and len(memory) == 2
+    assert memory.get("a") == (True, 1) and memory.get("b") == (True, None)
+    memory.put("c", 3)  # a was put first: it goes, however recently it was asked for
+    assert memory.get("a") == (False, None) and memory.get("b") == (True, None)
+    memory.put("b", 2)  # putting again makes it the newest
+    memory.put("d", 4)
+    assert memory.get("c") == (False, None) and memory.get("b") == (True, 2)
+    assert memory.get("d") == (True, 4) and len(memory) == 2
     memory.clear()
-    assert memory.get("a") == (False, None) and len(memory) == 0
+    assert memory.get("b") == (False, None) and len(memory) == 0
 
 
 def test_many_threads_never_go_over_the_size() -> None:

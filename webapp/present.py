@@ -111,6 +111,26 @@ NOTED = tuple("".join(str(d) for d in DIGITS_OF[m]) for m in range(512))  # mask
 NOTE_PLACES = ((), *(_note_marks(m, {}) for m in range(1, 512)))
 
 
+def _holding(kind: str, editable: bool) -> tuple[tuple[Cell, ...], ...]:
+    """Cell by cell and digit by digit (index 0 unused), the unmarked input of that kind."""
+    return tuple(
+        tuple(
+            Cell(id_, str(d), id_ if editable else None, f"{where}, {kind} {d}", kind)
+            for d in range(10)
+        )
+        for id_, where in zip(IDS, WHERE, strict=True)
+    )
+
+
+# The inputs drawn most often, made once: givens (read-only in play), entries, empty cells.
+GIVENS_IN_PLAY = _holding("given", editable=False)
+GIVENS_ENTERED = _holding("given", editable=True)
+ENTRIES = _holding("entry", editable=True)
+EMPTY = tuple(
+    Cell(id_, "", id_, f"{where}, empty", "empty") for id_, where in zip(IDS, WHERE, strict=True)
+)
+
+
 @dataclass(frozen=True)
 class Marks:
     """What is drawn on the grid besides the digits, cell by cell."""
@@ -252,31 +272,27 @@ def _cells(state: GameState, shown: Grid | None, marks: Marks) -> tuple[Cell, ..
     """The 81 inputs: each cell's digit, whether it is editable, its label and its marks."""
     playing = state.mode is Mode.PLAY
     marked = marks.cells
+    givens = GIVENS_IN_PLAY if playing else GIVENS_ENTERED
     cells: list[Cell] = []
     entries, notes = (state.entries, state.notes) if playing else (BLANK, NO_NOTES)  # kept aside
-    for i, given, entry, mask, where, id_ in zip(
-        CELLS, state.puzzle, entries, notes, WHERE, IDS, strict=True
-    ):
-        name: str | None = id_
-        noted = NOTED[mask]
+    for i, given, entry, mask in zip(CELLS, state.puzzle, entries, notes, strict=True):
         if given:
-            kind, value, label = "given", str(given), f"{where}, given {given}"
-            name = None if playing else id_
+            cell = givens[i][given]
         elif entry:
-            kind, value, label = "entry", str(entry), f"{where}, entry {entry}"
+            cell = ENTRIES[i][entry]
         elif shown:
-            kind, value, label, name = "solved", str(shown[i]), f"{where}, solved {shown[i]}", None
+            where, digit = WHERE[i], shown[i]
+            cell = Cell(IDS[i], str(digit), None, f"{where}, solved {digit}", "solved", NOTED[mask])
         elif mask:
-            kind, value, label = "empty", "", f"{where}, notes {' '.join(noted)}"
+            noted = NOTED[mask]
+            label = f"{WHERE[i]}, notes {' '.join(noted)}"
+            cell = Cell(IDS[i], "", IDS[i], label, "empty", noted, NOTE_PLACES[mask])
         else:
-            kind, value, label = "empty", "", f"{where}, empty"
+            cell = EMPTY[i]
         right = shown[i] if shown and entry and shown[i] != entry else 0
-        if not right and i not in marked:  # the common case, kept fast
-            drawn = NOTE_PLACES[mask] if kind == "empty" else ()
-            cells.append(Cell(id_, value, name, label, kind, noted, drawn))
-        else:
-            cell = Cell(id_, value, name, label, kind, noted)
-            cells.append(_marked_cell(cell, i, mask, marks, right))
+        if right or i in marked:
+            cell = _marked_cell(cell, i, mask, marks, right)
+        cells.append(cell)
     return tuple(cells)
 
 

@@ -10,11 +10,12 @@ from typing import Generic, TypeVar
 
 K = TypeVar("K")
 V = TypeVar("V")
+_MISSING = object()
 
 
 class Remembered(Generic[K, V]):
-    """At most `size` answers by key, the one used longest ago dropped first; safe to use
-    from several threads."""
+    """At most `size` answers by key, the one put longest ago dropped first; safe to use from
+    several threads (a get is one atomic lookup; puts take a lock)."""
 
     def __init__(self, size: int) -> None:
         if size < 1:
@@ -24,13 +25,11 @@ class Remembered(Generic[K, V]):
         self._lock = threading.Lock()
 
     def get(self, key: K) -> tuple[bool, V | None]:
-        """(True, the answer) if remembered, else (False, None). Without the lock: each of
-        the two steps is one atomic operation, and an answer dropped between them is a miss."""
-        try:
-            self._answers.move_to_end(key)
-            return True, self._answers[key]
-        except KeyError:
+        """(True, the answer) if remembered, else (False, None)."""
+        answer = self._answers.get(key, _MISSING)
+        if answer is _MISSING:
             return False, None
+        return True, answer  # type: ignore[return-value]
 
     def put(self, key: K, answer: V) -> None:
         with self._lock:

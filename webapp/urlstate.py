@@ -44,7 +44,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import cached_property
 from operator import add, mul
-from typing import NamedTuple
+from typing import Any, NamedTuple
 from urllib.parse import parse_qs, urlsplit
 
 from .sudoku import LEVEL_NAMES, Grid, cell_name
@@ -520,7 +520,6 @@ def from_url(version: str, puzzle: str, args: Mapping[str, Sequence[str]]) -> Ga
         )
     grid = decode_cells(puzzle, "the puzzle")
     mode = _read_mode(_single(args, "mode"))
-    fallback = GameState(grid, mode=mode).url
     try:
         entries_text = _single(args, "e")
         entries = decode_cells(entries_text, "the entries field (e=)") if entries_text else BLANK
@@ -529,11 +528,11 @@ def from_url(version: str, puzzle: str, args: Mapping[str, Sequence[str]]) -> Ga
         history = decode_moves(_single(args, "h") or "", "h")
         future = decode_moves(_single(args, "r") or "", "r")
     except StateError as err:
-        raise StateError(err.message, fallback) from None
+        raise StateError(err.message, GameState(grid, mode=mode).url) from None
     if sum(m.size for m in (*history, *future)) > MAX_HISTORY:
         raise StateError(
             f"the history (h= and r=) can be at most {MAX_HISTORY} characters together",
-            fallback,
+            GameState(grid, mode=mode).url,
         )
     return GameState(
         grid,
@@ -657,7 +656,7 @@ def from_form(form: Mapping[str, Sequence[str]]) -> FormInput:
                 notes[cell] = _notes_text(typed(value))
     notes = [max(mask, 0) for mask in notes]
     selected = _read_selected(_single(form, "cell"), "the selected cell")
-    changes: dict[str, object] = {"cell": selected, "notes_mode": notes_mode}
+    changes: dict[str, Any] = {"cell": selected, "notes_mode": notes_mode}
     if _single(form, "settings"):
         changes.update(mistakes=_read_flag(form, "mistakes"), timer=_read_flag(form, "timer"))
     if playing:

@@ -11,6 +11,7 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from urllib.parse import parse_qsl, urlsplit
 
 from flask import (
     Blueprint,
@@ -22,6 +23,7 @@ from flask import (
     render_template,
     request,
 )
+from werkzeug.datastructures import MultiDict
 from werkzeug.routing import BaseConverter
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -174,16 +176,26 @@ def _seed_checked(state: GameState) -> GameState:
     return seedcheck.checked(state, slow, allowed)
 
 
+def _shows_engine_work(args: MultiDict[str, str]) -> bool:
+    """A state's query that shows a hint or the solution: the engine works them out."""
+    return args.get("hint", "") not in ("", "0") or args.get("solve") == "1"
+
+
 def _costly_url() -> bool:
-    """The state in the URL makes the engine work: a hint or the solution is shown."""
-    return request.args.get("hint", "") not in ("", "0") or request.args.get("solve") == "1"
+    """The state in the URL makes the engine work."""
+    return _shows_engine_work(request.args)
 
 
 def _costly_form() -> bool:
-    """The posted form makes the engine work: a hint or the solution is asked for or shown."""
+    """The posted form makes the engine work: it asks for a hint or the solution, or the state
+    it was posted from shows one (worked out again for the grid as typed)."""
     form = request.form
-    asked = set(form.getlist("action")) & ENGINE_ACTIONS
-    return bool(asked) or form.get("hint", "") not in ("", "0") or form.get("solve") == "1"
+    if set(form.getlist("action")) & ENGINE_ACTIONS:
+        return True
+    shown = form.get("state", "")
+    return ("hint=" in shown or "solve=" in shown) and _shows_engine_work(
+        MultiDict(parse_qsl(urlsplit(shown).query))
+    )
 
 
 @bp.get("/p/<version>/<puzzle>")
