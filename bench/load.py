@@ -4,7 +4,9 @@
 
 - mix: N players (default 50), each from its own loopback address, play for S seconds
   (default 60), pausing --think seconds on average (1) between requests: edits (htmx),
-  hints, solves, page loads, new puzzles, the stylesheet. Then, in the same run, the same
+  hints, solves, page loads, new puzzles, the stylesheet. Each plays games in progress (up
+  to 60 moves: notes, digits, some wrong, undos) and posts the whole grid form, as the page
+  does. Then, in the same run, the same
   clients play as fast as answers come, and then ask for the trivial endpoint (/healthz)
   alone, S/3 seconds each: the site's capacity for the mix against the trivial endpoint's.
   Prints requests/s, p50/p99 per route, errors, and the memory of the server's processes
@@ -32,7 +34,6 @@ import contextlib
 import random
 import sys
 import time
-import urllib.parse
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,7 +52,8 @@ from bench.client import (  # noqa: E402
     table,
 )
 from bench.data import missing, read_puzzles  # noqa: E402
-from webapp.sudoku import parse  # noqa: E402
+from bench.web import grid_form, played  # noqa: E402
+from webapp.sudoku import CELLS, parse  # noqa: E402
 from webapp.urlstate import GameState, encode_cells  # noqa: E402
 
 HTMX = {"HX-Request": "true", "Content-Type": "application/x-www-form-urlencoded"}
@@ -64,6 +66,7 @@ FALLBACK_HARD = [
     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
 ]
 LEVELS = ("easy", "medium", "hard", "expert", "extreme")
+GAMES = 12  # games in progress per client
 MIX = (("edit", 60), ("page", 14), ("hint", 10), ("solve", 5), ("static", 8), ("new", 3))
 
 
@@ -81,15 +84,6 @@ def relabelled(puzzle: str, rng: random.Random) -> str:
     return "".join(digits[int(ch) - 1] if ch in "123456789" else "." for ch in puzzle)
 
 
-def form(puzzle: str, cells: dict[int, str], action: str = "") -> bytes:
-    """The grid form as the page posts it: the state it shows, the cells typed, a button."""
-    fields = [("v", "1"), ("state", GameState(parse(puzzle)).url)]
-    fields += [(f"c{cell}", value) for cell, value in cells.items()]
-    if action:
-        fields.append(("action", action))
-    return urllib.parse.urlencode(fields).encode()
-
-
 async def timed(
     record: Record, route: str, conn: Connection, method: str, target: str, **kw: object
 ) -> int:
@@ -103,34 +97,42 @@ async def timed(
     return reply.status
 
 
+def games(puzzles: list[str], count: int, seed: int) -> list[GameState]:
+    """Games in progress as players have them (0-60 moves: candidates noted, digits placed,
+    some wrong, a few undone), made before the clock starts."""
+    rng = random.Random(seed)
+    return [played(rng.choice(puzzles), rng.randint(0, 60), rng) for _ in range(count)]
+
+
+def one_digit(game: GameState, rng: random.Random) -> dict[int, str]:
+    """A digit typed into an empty cell of `game` (over an entry when none is empty)."""
+    free = [c for c in CELLS if not game.grid[c]] or [c for c in CELLS if game.entries[c]]
+    return {rng.choice(free): str(rng.randint(1, 9))}
+
+
 async def player(
-    n: int, port: int, until: float, puzzles: list[str], record: Record, think: float = 0
+    n: int, port: int, until: float, games: list[GameState], record: Record, think: float = 0
 ) -> None:
-    """One client playing: mostly edits, sometimes the rest; between two requests it thinks
-    for `think` seconds on average (0: as fast as answers come)."""
+    """One client playing its games in progress: mostly edits (one digit typed into the whole
+    grid form, as the page posts it), sometimes the rest; between two requests it thinks for
+    `think` seconds on average (0: as fast as answers come)."""
     rng = random.Random(n)
     conn = Connection(port, address(n))
     routes, weights = zip(*MIX, strict=True)
-    puzzle = rng.choice(puzzles)
-    empty = [i for i, ch in enumerate(puzzle) if ch == "."]
     if think:  # players arrive one by one, as they do (not all in the same millisecond)
         await asyncio.sleep(rng.expovariate(1 / think))
-    await timed(record, "page", conn, "GET", GameState(parse(puzzle)).url)
+    await timed(record, "page", conn, "GET", games[0].url)
     while time.monotonic() < until:
         route = rng.choices(routes, weights)[0]
-        cells = {c: str(rng.randint(1, 9)) for c in rng.sample(empty, 3)}
+        game = rng.choice(games)
         if route == "edit":
-            await timed(
-                record, route, conn, "POST", "/edit", body=form(puzzle, cells), headers=HTMX
-            )
-        elif route == "hint":
-            body = form(puzzle, {}, "hint")
+            body = grid_form(game, one_digit(game, rng)).encode()
             await timed(record, route, conn, "POST", "/edit", body=body, headers=HTMX)
-        elif route == "solve":
-            body = form(puzzle, {}, "solve")
+        elif route in ("hint", "solve"):
+            body = grid_form(game, action=route).encode()
             await timed(record, route, conn, "POST", "/edit", body=body, headers=HTMX)
         elif route == "page":
-            await timed(record, route, conn, "GET", GameState(parse(puzzle)).url)
+            await timed(record, route, conn, "GET", game.url)
         elif route == "static":
             await timed(record, route, conn, "GET", "/static/app.css")
         else:
@@ -170,9 +172,12 @@ async def run_mix(
     as they can, then the trivial endpoint alone: each a third of `seconds`, each once the
     server is quiet (what the phase before queued is done, the seed pools refilled)."""
     puzzles = puzzle_set("kaggle_sample.txt", FALLBACK_EASY, 500)
+    played_by = [games(puzzles, GAMES, n) for n in range(clients)]
     record = Record()
     until = time.monotonic() + seconds
-    await asyncio.gather(*(player(n, port, until, puzzles, record, think) for n in range(clients)))
+    await asyncio.gather(
+        *(player(n, port, until, played_by[n], record, think) for n in range(clients))
+    )
     report(f"mix, {clients} players thinking {think:g} s on average", record, seconds)
     for route in ("edit", "hint", "solve"):
         p99 = percentile(record.times.get(route, []), 99) * 1000
@@ -182,7 +187,7 @@ async def run_mix(
     flat = Record()
     until = time.monotonic() + short
     spent = cpu_seconds(server)
-    await asyncio.gather(*(player(n, port, until, puzzles, flat) for n in range(clients)))
+    await asyncio.gather(*(player(n, port, until, played_by[n], flat) for n in range(clients)))
     mix_cpu = (cpu_seconds(server) - spent) / max(flat.count(), 1)
     report(f"mix, {clients} clients as fast as answers come", flat, short)
     print(f"\n(server quiet after {settle(server):.0f} s)")
@@ -220,7 +225,7 @@ async def attacker(n: int, port: int, until: float, hard: list[str], record: Rec
         elif kind == "rating":
             status = await timed(record, "attack " + kind, conn, "GET", f"/difficulty/{code}")
         elif kind == "hint hard":
-            body = form(puzzle, {}, "hint")
+            body = grid_form(GameState(parse(puzzle)), action="hint").encode()
             status = await timed(
                 record, "attack " + kind, conn, "POST", "/edit", body=body, headers=HTMX
             )
@@ -239,11 +244,9 @@ async def run_attack(port: int, seconds: float) -> None:
     async def one_player() -> None:
         rng = random.Random(7)
         conn = Connection(port, address(50))
-        puzzle = easy[0]
-        empty = [i for i, ch in enumerate(puzzle) if ch == "."]
+        game = games(easy, 1, 7)[0]
         while time.monotonic() < until:
-            cells = {c: str(rng.randint(1, 9)) for c in rng.sample(empty, 3)}
-            body = form(puzzle, cells)
+            body = grid_form(game, one_digit(game, rng)).encode()
             await timed(record, "player edit", conn, "POST", "/edit", body=body, headers=HTMX)
             await asyncio.sleep(0.02)
 

@@ -47,7 +47,7 @@ from werkzeug.test import EnvironBuilder  # noqa: E402
 
 from bench.data import missing, read_puzzles  # noqa: E402
 from webapp import create_app, play  # noqa: E402
-from webapp.sudoku import CELLS, parse, solve  # noqa: E402
+from webapp.sudoku import CELLS, DIGITS_OF, parse, solve  # noqa: E402
 from webapp.urlstate import GameState  # noqa: E402
 
 DATA = "kaggle_sample.txt"
@@ -101,18 +101,29 @@ def played(puzzle: str, moves: int, rng: random.Random) -> GameState:
     return state
 
 
-def edit_form(puzzle: str, rng: random.Random) -> dict[str, str]:
-    """The grid form of a game in progress (0-60 moves) with one more digit typed."""
-    state = played(puzzle, rng.randint(0, 60), rng)
+def grid_form(state: GameState, typed: dict[int, str] | None = None, action: str = "") -> str:
+    """The grid form as the page posts it for `state`, a game in play (urlencoded): every
+    editable cell and its notes, `typed` written into some cells, the button (`action`)."""
     form = {"v": "1", "state": state.url, "ts": str(int(time.time()) - 5)}
+    form["notes"] = "1" if state.notes_mode else "0"
     for cell in CELLS:
-        if not state.puzzle[cell]:
+        if not state.puzzle[cell]:  # a game in play: the givens have no field
             entry = state.entries[cell]
             form[f"c{cell}"] = str(entry) if entry else ""
+            if state.notes[cell]:
+                form[f"n{cell}"] = "".join(str(d) for d in DIGITS_OF[state.notes[cell]])
+    form.update({f"c{cell}": text for cell, text in (typed or {}).items()})
+    if action:
+        form["action"] = action
+    return urllib.parse.urlencode(form)
+
+
+def edit_form(puzzle: str, rng: random.Random) -> str:
+    """The grid form of a game in progress (0-60 moves) with one more digit typed."""
+    state = played(puzzle, rng.randint(0, 60), rng)
     free = [c for c in CELLS if not state.grid[c]]
-    if free:
-        form[f"c{rng.choice(free)}"] = str(rng.randint(1, 9))
-    return form
+    typed = {rng.choice(free): str(rng.randint(1, 9))} if free else {}
+    return grid_form(state, typed)
 
 
 def percentile(samples: list[float], p: float) -> float:
@@ -121,11 +132,18 @@ def percentile(samples: list[float], p: float) -> float:
 
 
 def serve_once(
-    app: Flask, form: dict[str, str], encoding: str = BROWSER["Accept-Encoding"]
+    app: Flask, form: str, encoding: str = BROWSER["Accept-Encoding"]
 ) -> tuple[float, str, int]:
-    """Run one htmx edit through the WSGI app: (milliseconds, status line, bytes sent)."""
+    """Run one htmx edit (its urlencoded form) through the WSGI app: (milliseconds, status
+    line, bytes sent)."""
     headers = {**HTMX, "Accept-Encoding": encoding}
-    environ = EnvironBuilder(path="/edit", method="POST", data=form, headers=headers).get_environ()
+    environ = EnvironBuilder(
+        path="/edit",
+        method="POST",
+        data=form,
+        content_type="application/x-www-form-urlencoded",
+        headers=headers,
+    ).get_environ()
     status: list[str] = []
     started = time.perf_counter()
     body = b"".join(app(environ, lambda s, headers, exc_info=None: status.append(s)))
@@ -139,8 +157,8 @@ def time_edits(count: int) -> None:
     rng = random.Random(7)
     pool = puzzles()
     forms = [edit_form(rng.choice(pool), rng) for _ in range(count)]
-    worst = {"v": "1", "state": GameState(parse(SOLVED[:-1] + ".")).url}
-    worst |= {"c80": "1"}  # a full grid with clashes in a row, a column and a box
+    # a full grid with clashes in a row, a column and a box
+    worst = grid_form(GameState(parse(SOLVED[:-1] + ".")), {80: "1"})
     for form in forms[:50]:  # warm up: templates compiled, caches filled
         serve_once(app, form)
     timings, sizes = [], []
@@ -212,7 +230,7 @@ def hammer(port: int, seconds: float, seed: int, results: multiprocessing.Queue)
     """One client: post edits until the time is up; report latencies and failures."""
     rng = random.Random(seed)
     pool = puzzles(50)
-    bodies = [urllib.parse.urlencode(edit_form(rng.choice(pool), rng)) for _ in range(50)]
+    bodies = [edit_form(rng.choice(pool), rng) for _ in range(50)]
     headers = {**HTMX, "Content-Type": "application/x-www-form-urlencoded"}
     latencies: list[float] = []
     failures = 0
