@@ -47,6 +47,7 @@ from operator import add, mul
 from typing import Any, NamedTuple
 from urllib.parse import parse_qs, urlsplit
 
+from .remembered import Remembered
 from .sudoku import LEVEL_NAMES, Grid, cell_name
 
 VERSION = "v1"
@@ -55,6 +56,7 @@ RUN_LETTERS = "abcdefghijklmnopqrstuvwxyz"  # a run of 1..26 empty cells
 NOTE_RUNS = RUN_LETTERS.upper()  # a run of 1..26 cells without notes
 BASE32 = "0123456789abcdefghijklmnopqrstuv"  # two of these spell one cell's notes mask
 BASE64 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_"  # history changes
+SIXES = {ch: n for n, ch in enumerate(BASE64)}  # each character's six bits
 HINT_MARK = "~"  # starts a move a hint made
 MAX_FIELD = 200  # characters in one URL or form value; an honest one is at most 162
 MAX_HISTORY = 1200  # characters of h= and r= together: older moves are dropped past it
@@ -147,12 +149,11 @@ class GameState:
             raise StateError(f"checks and hints used must be from 0 to {MAX_COUNT}")
         if not 0 <= self.seconds <= MAX_SECONDS:
             raise StateError(f"the time played must be from 0 to {MAX_SECONDS} seconds")
-        givens = self.puzzle if playing else BLANK
-        for key, moves in (("h", self.history), ("r", self.future)):
-            for move in moves:
-                if problem := _move_problem(move, givens):
-                    fallback = self.plain_url if "given" in problem else None
-                    raise StateError(f"the history ({key}=) {problem}", fallback)
+        if self.history or self.future:
+            givens = self.puzzle if playing else BLANK
+            if problem := _history_problem(self.history, self.future, givens):
+                fallback = self.plain_url if "given" in problem else None
+                raise StateError(problem, fallback)
 
     def _name_overlap(self, playing: bool) -> None:
         """Raise StateError naming the first cell where an entry covers a given (in play) or
@@ -257,6 +258,25 @@ class GameState:
         return path + ("?" + "&".join(query) if query else "")
 
 
+def _history_problem(history: tuple[Move, ...], future: tuple[Move, ...], givens: Grid) -> str:
+    """What is wrong with the undo history ('' for nothing); remembered, as each request
+    makes several states with the same history."""
+    key = (history, future, givens)
+    _, problem = _checked.get(key)
+    if problem is None:
+        problem = ""
+        for field, moves in (("h", history), ("r", future)):
+            wrong = next((p for move in moves if (p := _move_problem(move, givens))), "")
+            if wrong:
+                problem = f"the history ({field}=) {wrong}"
+                break
+        _checked.put(key, problem)
+    return problem
+
+
+_checked: Remembered[tuple[tuple[Move, ...], tuple[Move, ...], Grid], str] = Remembered(512)
+
+
 def _move_problem(move: Move, givens: Grid) -> str:
     """What is wrong with a move ('' for nothing): it must change at least one cell, each once,
     none holding a given, to a content a cell can hold."""
@@ -313,12 +333,13 @@ def decode_moves(text: str, key: str) -> tuple[Move, ...]:
             position += 1
             continue
         chunk = text[position : position + 3]
-        if len(chunk) < 3 or any(c not in BASE64 for c in chunk):
+        try:
+            n = SIXES[chunk[0]] << 12 | SIXES[chunk[1]] << 6 | SIXES[chunk[2]]
+        except (KeyError, IndexError):
             raise StateError(
                 f"{what} has {chunk!r} at character {position + 1}; each change is three of "
                 "0-9, A-Z, a-z, '-' and '_'"
-            )
-        n = BASE64.index(chunk[0]) << 12 | BASE64.index(chunk[1]) << 6 | BASE64.index(chunk[2])
+            ) from None
         cell, content = divmod(n >> 1, CONTENTS)
         if cell > 80:
             raise StateError(f"{what} names cell {cell + 1} at character {position + 1}")
@@ -585,6 +606,8 @@ class FormInput:
 def typed(text: str) -> str:
     """What was typed into a cell, with digits of any script as ASCII: full-width and
     superscript digits (by NFKC), Arabic-Indic or Devanagari ones (decimal digits)."""
+    if text.isascii():
+        return text.strip()[:20]
     text = unicodedata.normalize("NFKC", text.strip())[:20]
     return "".join(str(unicodedata.decimal(ch)) if ch.isdecimal() else ch for ch in text)
 
