@@ -76,6 +76,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         TEMPLATES_AUTO_RELOAD=False,
         SEED_POOL=3,  # ready puzzles per level for "New puzzle"; 0: make each on demand
         COMPRESS_ALGORITHM=["br", "gzip"],  # Flask-Compress: brotli where the browser takes it
+        COMPRESS_BR_LEVEL=5,  # a long game's edit: 3.7 KB instead of 4.1 (+0.07 ms)
         PUBLIC_ORIGIN=settings.public_origin,
         ALLOWED_HOSTS=settings.allowed_hosts,
         LIMITS=dict(settings.limits),
