@@ -90,7 +90,9 @@ def typed(before: GameState, after: GameState) -> GameState:
         if digit and digit != before.entries[c]:
             for p in PEERS[c]:
                 notes[p] &= ~(1 << (digit - 1))
-    return record(before, replace(after, notes=tuple(notes)))
+    if notes != list(after.notes):
+        after = replace(after, notes=tuple(notes))
+    return record(before, after)
 
 
 def _swap(state: GameState, move: Move) -> tuple[GameState, Move]:
@@ -163,7 +165,8 @@ def advance_clock(before: GameState, state: GameState, shown_at: int | None, now
     if is_solved(before):
         return state
     spent = min(max(now - shown_at, 0), IDLE_LIMIT)
-    return replace(state, seconds=min(state.seconds + spent, MAX_SECONDS))
+    seconds = min(state.seconds + spent, MAX_SECONDS)
+    return replace(state, seconds=seconds) if seconds != state.seconds else state
 
 
 def edit_givens(state: GameState) -> GameState:

@@ -254,7 +254,7 @@ def _pick_digit(digit: int) -> Callable[[GameState], GameState]:
 
 
 ACTIONS = {  # the form's `action` -> what it does (no action: "update")
-    "update": Action(lambda s: replace(s, hint=0), REPLACE),
+    "update": Action(lambda s: replace(s, hint=0) if s.hint else s, REPLACE),
     "solve": Action(lambda s: replace(s, solve=True, hint=0), PUSH),
     "hide": Action(lambda s: replace(s, solve=False), PUSH),
     "play": Action(play.start, PUSH, engine=True),  # after play.start_problem found nothing wrong
