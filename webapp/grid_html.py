@@ -12,7 +12,8 @@ from markupsafe import Markup
 from .present import Cell
 from .remembered import Remembered
 
-_drawn: Remembered[tuple[Cell, bool], Markup] = Remembered(20_000)
+REMEMBERED = 8000  # cells per worker: about 10 MB at most (a cell with notes and its HTML)
+_drawn: Remembered[tuple[Cell, bool], Markup] = Remembered(REMEMBERED)
 
 
 def grid_cells(cells: Iterable[Cell], paused: bool) -> Markup:
