@@ -359,6 +359,13 @@ def test_non_digit_in_a_cell_is_a_422_with_the_cell_marked(client: FlaskClient) 
         assert 'value="8"' in cell_tag(page, 1)
 
 
+def test_typed_markup_is_escaped_each_time_the_cell_is_drawn(client: FlaskClient) -> None:
+    """A cell's HTML is drawn once per worker and then reused: the reused copy is as escaped."""
+    pages = [html(client.post("/edit", data=play_form(c0='"><b>'), headers=HTMX)) for _ in "12"]
+    assert cell_tag(pages[0], 0) == cell_tag(pages[1], 0)
+    assert 'value="&#34;&gt;&lt;b&gt;"' in cell_tag(pages[1], 0) and "<b>" not in pages[1]
+
+
 @pytest.mark.parametrize(
     ("data", "message"),
     [

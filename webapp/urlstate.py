@@ -206,7 +206,7 @@ class GameState:
             moves.append("h=" + encode_moves(self.history))
         if self.future:
             moves.append("r=" + encode_moves(self.future))
-        return self._url([*self._settings, *moves])
+        return self._url((*self._settings, *moves))
 
     @cached_property
     def share_url(self) -> str:
@@ -219,7 +219,7 @@ class GameState:
         return encode_cells(self.puzzle)
 
     @cached_property
-    def _settings(self) -> list[str]:
+    def _settings(self) -> tuple[str, ...]:
         """The query's fields but the undo history, in the canonical order."""
         query = []
         if any(self.entries):
@@ -249,13 +249,16 @@ class GameState:
         query += [f"{key}={n}" for key, n in counts if n]
         if self.seconds:
             query.append(f"t={self.seconds}")
-        return query
+        return tuple(query)
 
-    def _url(self, query: list[str]) -> str:
-        if query == ["mode=enter"] and not any(self.puzzle):
+    def _url(self, query: tuple[str, ...]) -> str:
+        if query == ("mode=enter",) and not any(self.puzzle):
             return "/"  # the fresh grid
         path = f"/p/{VERSION}/{self.puzzle_code}"
         return path + ("?" + "&".join(query) if query else "")
+
+
+_checked: Remembered[tuple[tuple[Move, ...], tuple[Move, ...], Grid], str] = Remembered(512)
 
 
 def _history_problem(history: tuple[Move, ...], future: tuple[Move, ...], givens: Grid) -> str:
@@ -272,9 +275,6 @@ def _history_problem(history: tuple[Move, ...], future: tuple[Move, ...], givens
                 break
         _checked.put(key, problem)
     return problem
-
-
-_checked: Remembered[tuple[tuple[Move, ...], tuple[Move, ...], Grid], str] = Remembered(512)
 
 
 def _move_problem(move: Move, givens: Grid) -> str:
