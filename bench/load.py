@@ -6,14 +6,13 @@
   (default 60), pausing --think seconds on average (1) between requests: edits (htmx),
   hints, solves, page loads, new puzzles, the stylesheet. Each plays games in progress (up
   to 60 moves: notes, digits, some wrong, undos) and posts the whole grid form, as the page
-  does. Then, in the same run, the same
-  clients play as fast as answers come, and then ask for the trivial endpoint (/healthz)
-  alone, S/3 seconds each: the site's capacity for the mix against the trivial endpoint's.
-  Prints requests/s, p50/p99 per route, errors, and the memory of the server's processes
-  before and after; for the capacity, also the server's CPU per request of the two phases,
-  which moves less than their rates when something else shares the machine. Targets: edit,
-  hint and solve p99 at most 25 ms; the mix's requests/s at least half the trivial
-  endpoint's; no errors.
+  does. Then, in the same run, the same clients play as fast as answers come, and then ask
+  for the trivial endpoint (/healthz) alone, S/3 seconds each: the site's capacity for the
+  mix against the trivial endpoint's. Prints requests/s, p50/p99 per route, errors, and the
+  memory of the server's processes before and after; for the capacity, also the server's CPU
+  per request of the two phases, which moves less than their rates when something else
+  shares the machine. Targets: edit, hint and solve p99 at most 25 ms; the mix's requests/s
+  at least half the trivial endpoint's; no errors.
 - attack: 8 clients hammer the costliest routes (new Extreme puzzles, ratings of hard puzzles
   relabelled so that no cache helps, hints on hard positions, the lab's side by side) for S
   seconds while one player edits and one client loads a trivial page (the home page and
@@ -52,8 +51,8 @@ from bench.client import (  # noqa: E402
     table,
 )
 from bench.data import missing, read_puzzles  # noqa: E402
-from bench.web import grid_form, played  # noqa: E402
-from webapp.sudoku import CELLS, parse  # noqa: E402
+from bench.web import grid_form, one_digit, played  # noqa: E402
+from webapp.sudoku import parse  # noqa: E402
 from webapp.urlstate import GameState, encode_cells  # noqa: E402
 
 HTMX = {"HX-Request": "true", "Content-Type": "application/x-www-form-urlencoded"}
@@ -102,12 +101,6 @@ def games(puzzles: list[str], count: int, seed: int) -> list[GameState]:
     some wrong, a few undone), made before the clock starts."""
     rng = random.Random(seed)
     return [played(rng.choice(puzzles), rng.randint(0, 60), rng) for _ in range(count)]
-
-
-def one_digit(game: GameState, rng: random.Random) -> dict[int, str]:
-    """A digit typed into an empty cell of `game` (over an entry when none is empty)."""
-    free = [c for c in CELLS if not game.grid[c]] or [c for c in CELLS if game.entries[c]]
-    return {rng.choice(free): str(rng.randint(1, 9))}
 
 
 async def player(

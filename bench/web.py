@@ -118,12 +118,16 @@ def grid_form(state: GameState, typed: dict[int, str] | None = None, action: str
     return urllib.parse.urlencode(form)
 
 
+def one_digit(game: GameState, rng: random.Random) -> dict[int, str]:
+    """A digit typed into an empty cell of `game` (over an entry when none is empty)."""
+    free = [c for c in CELLS if not game.grid[c]] or [c for c in CELLS if game.entries[c]]
+    return {rng.choice(free): str(rng.randint(1, 9))}
+
+
 def edit_form(puzzle: str, rng: random.Random) -> str:
     """The grid form of a game in progress (0-60 moves) with one more digit typed."""
     state = played(puzzle, rng.randint(0, 60), rng)
-    free = [c for c in CELLS if not state.grid[c]]
-    typed = {rng.choice(free): str(rng.randint(1, 9))} if free else {}
-    return grid_form(state, typed)
+    return grid_form(state, one_digit(state, rng))
 
 
 def percentile(samples: list[float], p: float) -> float:
