@@ -25,6 +25,17 @@ def test_answers_come_back_and_the_oldest_put_goes_first() -> None:
     assert memory.get("b") == (False, None) and len(memory) == 0
 
 
+def test_an_answer_is_worked_out_once() -> None:
+    memory: Remembered[str, int | None] = Remembered(4)
+    calls: list[str] = []
+
+    def work() -> None:
+        calls.append("worked")  # None is an answer too: it is not worked out again
+
+    assert memory.answer("a", work) is None and memory.answer("a", work) is None
+    assert calls == ["worked"] and memory.get("a") == (True, None)
+
+
 def test_many_threads_never_go_over_the_size() -> None:
     memory: Remembered[int, int] = Remembered(50)
 

@@ -4,7 +4,7 @@ empty cells, entries), and drawing 81 cells was most of an edit's template work.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from flask import current_app
 from markupsafe import Markup
@@ -19,12 +19,10 @@ _drawn: Remembered[tuple[Cell, bool], Markup] = Remembered(REMEMBERED)
 def grid_cells(cells: Iterable[Cell], paused: bool) -> Markup:
     """The inputs of `cells` in order; read-only when the game is `paused`."""
     template = current_app.jinja_env.get_template("partials/cell.html")
-    parts: list[str] = []
-    for cell in cells:
-        key = (cell, paused)
-        _, html = _drawn.get(key)
-        if html is None:
-            html = Markup(template.module.cell(*cell, paused))  # type: ignore[attr-defined]
-            _drawn.put(key, html)
-        parts.append(html)
+    macro = template.module.cell  # type: ignore[attr-defined]
+    parts = [_drawn.answer((cell, paused), _draw, macro, cell, paused) for cell in cells]
     return Markup("".join(parts))  # each part is the template's escaped output
+
+
+def _draw(macro: Callable[..., str], cell: Cell, paused: bool) -> Markup:
+    return Markup(macro(*cell, paused))

@@ -46,11 +46,7 @@ def found_for(state: GameState, engine: EnginePool) -> Hint:
     """`for_state`, worked out by the engine and remembered by the worker: the next levels of
     a hint, and its move, ask the engine nothing."""
     key = (state.puzzle, state.entries, state.notes, state.cell)
-    seen, found = _found.get(key)
-    if not seen or found is None:
-        found = engine.run(for_state, state)
-        _found.put(key, found)
-    return found
+    return _found.answer(key, engine.run, for_state, state)
 
 
 @dataclass(frozen=True)

@@ -36,18 +36,13 @@ _outcomes: Remembered[Grid, Outcome] = Remembered(REMEMBERED)
 def outcome(puzzle: Grid) -> Outcome:
     """What the solver finds in `puzzle` (up to two solutions, within the web's node budget,
     so every worker agrees), remembered."""
-    seen, found = _outcomes.get(puzzle)
-    if not seen or found is None:
-        found = count_solutions(puzzle, 2, budget=WEB_BUDGET)
-        _outcomes.put(puzzle, found)
-    return found
+    return _outcomes.answer(puzzle, count_solutions, puzzle, 2, budget=WEB_BUDGET)
 
 
 def solve_in(engine: EnginePool, puzzle: Grid) -> None:
     """Have the engine solve `puzzle` if this process does not remember it solved: then
     showing the solution or marking wrong entries is quick work, done here."""
-    if not _outcomes.get(puzzle)[0]:
-        _outcomes.put(puzzle, engine.run(outcome, puzzle))
+    _outcomes.answer(puzzle, engine.run, outcome, puzzle)
 
 
 def solution(puzzle: Grid) -> Grid | None:

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from typing import Generic, TypeVar
+from collections.abc import Callable
+from typing import Generic, ParamSpec, TypeVar
 
 K = TypeVar("K")
 V = TypeVar("V")
+P = ParamSpec("P")
 _MISSING = object()
 
 
@@ -30,6 +32,15 @@ class Remembered(Generic[K, V]):
         if answer is _MISSING:
             return False, None
         return True, answer  # type: ignore[return-value]
+
+    def answer(self, key: K, work: Callable[P, V], *args: P.args, **kwargs: P.kwargs) -> V:
+        """The answer remembered for `key`, else `work(*args, **kwargs)`'s, remembered from now
+        on."""
+        answer = self._answers.get(key, _MISSING)
+        if answer is _MISSING:
+            answer = work(*args, **kwargs)
+            self.put(key, answer)
+        return answer  # type: ignore[return-value]
 
     def put(self, key: K, answer: V) -> None:
         with self._lock:

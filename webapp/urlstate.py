@@ -264,17 +264,16 @@ _checked: Remembered[tuple[tuple[Move, ...], tuple[Move, ...], Grid], str] = Rem
 def _history_problem(history: tuple[Move, ...], future: tuple[Move, ...], givens: Grid) -> str:
     """What is wrong with the undo history ('' for nothing); remembered, as each request
     makes several states with the same history."""
-    key = (history, future, givens)
-    _, problem = _checked.get(key)
-    if problem is None:
-        problem = ""
-        for field, moves in (("h", history), ("r", future)):
-            wrong = next((p for move in moves if (p := _move_problem(move, givens))), "")
-            if wrong:
-                problem = f"the history ({field}=) {wrong}"
-                break
-        _checked.put(key, problem)
-    return problem
+    return _checked.answer((history, future, givens), _moves_problem, history, future, givens)
+
+
+def _moves_problem(history: tuple[Move, ...], future: tuple[Move, ...], givens: Grid) -> str:
+    """What is wrong with the first wrong move of the history (h=) or the redo list (r=)."""
+    for field, moves in (("h", history), ("r", future)):
+        for move in moves:
+            if problem := _move_problem(move, givens):
+                return f"the history ({field}=) {problem}"
+    return ""
 
 
 def _move_problem(move: Move, givens: Grid) -> str:
