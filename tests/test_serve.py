@@ -194,5 +194,8 @@ def test_health_and_access_log(served: tuple[str, int, Path]) -> None:
     base, _, log = served
     status, body = get(base, "/healthz")
     assert (status, body) == (200, "ok\n")
-    time.sleep(0.2)
-    assert re.search(r'127\.0\.0\.1 "GET /healthz HTTP/1\.1" 200 3 \d+ms', log.read_text())
+    line = re.compile(r'127\.0\.0\.1 "GET /healthz HTTP/1\.1" 200 3 \d+ms')
+    deadline = time.monotonic() + 10  # the worker writes its log line after the answer
+    while not line.search(log.read_text()) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert line.search(log.read_text())
