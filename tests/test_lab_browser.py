@@ -86,6 +86,17 @@ def test_a_step_link_opens_the_same_step_elsewhere(
         other.close()
 
 
+def settled(page: Page, quiet: int = 800) -> str:
+    """The page's URL once it has not changed for `quiet` milliseconds (within 10 s)."""
+    url = page.url
+    for _ in range(10_000 // quiet):
+        page.wait_for_timeout(quiet)
+        if page.url == url:
+            return url
+        url = page.url
+    raise AssertionError(f"the URL still changes: {url}")
+
+
 def test_play_pause_and_stop_at_the_end(page: Page) -> None:
     page.goto(lab_url(TOP95_CODE, "propagate"))
     play = page.locator("#lab-play")
@@ -97,9 +108,10 @@ def test_play_pause_and_stop_at_the_end(page: Page) -> None:
     expect(page).to_have_url(re.compile(r"step=([5-9]|\d\d+)$"))
     play.click()
     expect(play).to_have_text("Play")
-    page.wait_for_timeout(300)  # a step already asked for may still arrive, then nothing more
-    paused = page.url
+    at_pause = int(page.url.rsplit("=", 1)[1])
+    paused = settled(page)  # a step already asked for may still arrive, then nothing more
     step = int(paused.rsplit("=", 1)[1])
+    assert at_pause <= step <= at_pause + 1
     expect(title(page)).to_contain_text(f"Step {step} of")
     page.wait_for_timeout(500)
     assert page.url == paused
