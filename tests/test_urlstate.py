@@ -146,6 +146,11 @@ def test_state_url_round_trip(state: GameState) -> None:
 
 
 @given(states())
+def test_challenge_url_is_the_puzzle_from_the_start_with_its_seed(state: GameState) -> None:
+    assert state.challenge_url == GameState(state.puzzle, origin=state.origin).url
+
+
+@given(states())
 def test_share_url_is_the_state_without_its_history(state: GameState) -> None:
     shared = from_path(state.share_url)
     assert shared == replace(state, history=(), future=())

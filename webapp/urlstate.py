@@ -214,6 +214,11 @@ class GameState:
         return self._url(self._settings)
 
     @cached_property
+    def challenge_url(self) -> str:
+        """The URL of the puzzle from the start, in play, with its seed: a challenge's link."""
+        return self._url((f"g={self.origin}",) if self.origin else ())
+
+    @cached_property
     def puzzle_code(self) -> str:
         """The puzzle as the URL's path writes it."""
         return encode_cells(self.puzzle)

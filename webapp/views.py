@@ -102,7 +102,7 @@ def render_game(
         "board": board,
         "puzzle_code": state.puzzle_code,
         "share_url": host + state.share_url,
-        "challenge_url": host + GameState(state.puzzle, origin=state.origin).url,
+        "challenge_url": host + state.challenge_url,
         "seed_url": host + "/new/" + state.origin.replace("-", "/") if state.origin else "",
         "shown_at": int(time.time()),
         "slim": slim and is_htmx(),
