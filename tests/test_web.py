@@ -494,6 +494,14 @@ def test_static_files_carry_their_hash_and_are_cached_for_a_year(client: FlaskCl
     assert client.get(stale + "?v=0000000000").headers["Cache-Control"] == "no-cache"
 
 
+def test_a_static_hash_is_of_the_folder_s_own_files(client: FlaskClient) -> None:
+    from webapp.assets import fingerprint
+
+    with client.application.test_request_context("/"):
+        assert re.fullmatch(r"[0-9a-f]{10}", fingerprint("app.css"))
+        assert fingerprint("../webapp/app.py") == fingerprint("missing.css") == ""
+
+
 def test_answers_are_compressed(client: FlaskClient) -> None:
     import gzip
 

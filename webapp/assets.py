@@ -19,20 +19,22 @@ IMMUTABLE = f"public, max-age={YEAR}, immutable"
 
 
 @lru_cache(maxsize=64)
-def _digest(path: Path) -> str:
-    """The first 10 hex digits of the file's SHA-256 ('' for a file that is not there)."""
+def _digest(folder: str, filename: str) -> str:
+    """The first 10 hex digits of the SHA-256 of a file in `folder` ('' for a file that is not
+    there, or a name that climbs out of the folder)."""
+    if ".." in Path(filename).parts:
+        return ""
     try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()[:10]
+        return hashlib.sha256((Path(folder) / filename).read_bytes()).hexdigest()[:10]
     except OSError:
         return ""
 
 
 def fingerprint(filename: str) -> str:
-    """The hash of a file in the app's static folder."""
+    """The hash of a file in the app's static folder (worked out once per name: a page names
+    a few static files)."""
     folder = current_app.static_folder
-    if folder is None or ".." in Path(filename).parts:
-        return ""
-    return _digest(Path(folder) / filename)
+    return _digest(folder, filename) if folder is not None else ""
 
 
 def _add_hash(endpoint: str, values: dict[str, Any]) -> None:
