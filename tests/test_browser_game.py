@@ -440,12 +440,19 @@ def test_show_mistakes_as_they_are_made(page: Page) -> None:
 def test_clock_ticks_pauses_and_hides(page: Page) -> None:
     page.goto(GameState(parse(EASY), seconds=65).url)
     expect(page.locator("#clock")).to_have_text(re.compile(r"^1:0[6-9]$"), timeout=4000)
+    cell(page, 0).click()
+    page.keyboard.press("4")
+    expect(page).to_have_url(re.compile(r"e=4"))
     page.locator("#act-pause").click()
     expect(page.locator(".paused-cover")).to_be_visible()
-    expect(cell(page, 2)).to_have_css("color", "rgba(0, 0, 0, 0)")
+    expect(cell(page, 0)).to_have_value("")  # the grid is hidden, givens and entries alike
+    expect(cell(page, 2)).to_have_value("")
+    expect(page.locator("#act-hint")).to_be_disabled()
     assert shown(page).paused and shown(page).seconds >= 65
     page.locator(".paused-cover button").click()
     expect(page.locator(".paused-cover")).to_have_count(0)
+    expect(cell(page, 0)).to_have_value("4")  # resuming brings every entry back
+    assert shown(page).entries[0] == 4
     page.locator("#settings summary").click()
     page.get_by_label("Show the timer").uncheck()
     expect(page.locator("#clock")).to_have_count(0)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import urllib.parse
+from dataclasses import replace
 
 import pytest
 from flask.testing import FlaskClient
@@ -525,3 +526,28 @@ def test_a_link_far_too_long_gets_a_414_page(client: FlaskClient) -> None:
     assert response.status_code == 414
     assert "This link is 5," in html(response) and "Start a fresh grid" in html(response)
     assert client.get(EASY_URL + "?x=" + "a" * 3000).status_code == 301  # long, but ours
+
+
+def test_a_paused_grid_hides_the_game_and_resume_brings_it_back(client: FlaskClient) -> None:
+    """While paused the page shows no digit, note, clash or message, and offers only Resume and
+    the clock; the grid's fields are not posted, so Resume (or any other button) keeps every
+    entry and note as it was."""
+    state = GameState(
+        parse(CLASHING), entries=(0, 4) + (0,) * 79, notes=(0, 0, 0, 0b101) + (0,) * 77
+    )
+    paused = replace(state, paused=True)
+    page = html(client.get(paused.url))
+    grid = page.split('id="grid"', 1)[1].split('class="pad"', 1)[0]
+    assert 'value=""' in cell_tag(page, 1) and "name=" not in cell_tag(page, 1)
+    assert 'value=""' in cell_tag(page, 8) and "given" not in cell_tag(page, 8)
+    assert 'name="n3"' not in page and "clash" not in grid and 'class="msg' not in page
+    assert "Paused" in page
+    assert "entry 4" not in page and "notes 1 3" not in page
+    for key in ("act-check", "act-fill", "act-hint", "act-undo"):
+        assert re.search(rf'id="{key}"[^>]*disabled', page), key
+    form = {"v": "1", "state": paused.url, "action": "resume"}
+    resumed = from_path(client.post("/edit", data=form).headers["Location"])
+    assert resumed == replace(state, seconds=resumed.seconds)
+    form["action"] = "check"
+    checked = from_path(client.post("/edit", data=form).headers["Location"])
+    assert checked.entries == state.entries and checked.notes == state.notes

@@ -14,19 +14,19 @@ from .present import Cell
 from .remembered import Remembered
 
 REMEMBERED = 8000  # cells per worker: about 10 MB at most (a cell with notes and its HTML)
-_drawn: Remembered[tuple[Cell, bool], str] = Remembered(REMEMBERED)
+_drawn: Remembered[Cell, str] = Remembered(REMEMBERED)
 
 
-def grid_cells(cells: Iterable[Cell], paused: bool) -> Markup:
-    """The inputs of `cells` in order; read-only when the game is `paused`."""
-    return Markup("".join([_drawn.answer((cell, paused), draw, cell, paused) for cell in cells]))
+def grid_cells(cells: Iterable[Cell]) -> Markup:
+    """The inputs of `cells` in order."""
+    return Markup("".join([_drawn.answer(cell, draw, cell) for cell in cells]))
 
 
-def draw(cell: Cell, paused: bool) -> str:
-    """One cell: its input (named when the player may edit it), the notes' hidden field that
-    posts them back, and the nine note places drawn over the input."""
+def draw(cell: Cell) -> str:
+    """One cell: its input (named when the player may edit it, else read-only), the notes'
+    hidden field that posts them back, and the nine note places drawn over the input."""
     at, value, name, label, classes, notes, marks = cell
-    field = f' name="{escape(name)}"' if name and not paused else " readonly"
+    field = f' name="{escape(name)}"' if name else " readonly"
     html = (
         f'\n<div class="box">\n<input id="{escape(at)}" class="cell {escape(classes)}" '
         f'value="{escape(value)}" aria-label="{escape(label)}" inputmode="numeric" '

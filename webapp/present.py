@@ -129,6 +129,10 @@ ENTRIES = _holding("entry", editable=True)
 EMPTY = tuple(
     Cell(id_, "", id_, f"{where}, empty", "empty") for id_, where in zip(IDS, WHERE, strict=True)
 )
+PAUSED = tuple(  # the whole grid while the game is paused: nothing shown, nothing to edit
+    Cell(id_, "", None, f"{where}, hidden while paused", "paused")
+    for id_, where in zip(IDS, WHERE, strict=True)
+)
 
 
 @dataclass(frozen=True)
@@ -166,6 +170,8 @@ def build(
     `hint` is the hint panel to show, whose marks are drawn on the grid. `problem` says why
     typed-in givens did not start a game.
     """
+    if state.paused and state.mode is Mode.PLAY:
+        return _paused(state)
     bad = bad or {}
     found = conflicts(state.grid)
     outcome = play.outcome(state.puzzle) if state.solve else None
@@ -207,6 +213,20 @@ def build(
         clock(state.seconds),
         _summary(state) if solved else None,
         problem,
+    )
+
+
+def _paused(state: GameState) -> Board:
+    """A paused game: the clock stopped and the grid hidden, with no mark or message that
+    would tell anything about it, until the player resumes."""
+    return Board(
+        state,
+        PAUSED,
+        "Paused",
+        "Paused",
+        choices=_hint_choices(state),
+        pad=_pad(state),
+        clock=clock(state.seconds),
     )
 
 

@@ -643,7 +643,8 @@ def from_form(form: Mapping[str, Sequence[str]]) -> FormInput:
     the settings (mistakes, timer) when `settings` says they are in the form.
 
     In enter mode the cells are the puzzle's givens (the player's entries and notes stay as they
-    were); in play they are the entries, and cells holding a given have no field. Several
+    were); in play they are the entries, and cells holding a given have no field; a paused game
+    keeps its entries and notes, whatever the form says. Several
     digits typed into one cell in play are its notes (so notes work without JavaScript), as is
     one new digit in notes mode; 0 clears a cell and its notes. Text in a cell that is none of
     these is reported in `bad` (and read as empty); a form malformed as a whole raises
@@ -686,7 +687,9 @@ def from_form(form: Mapping[str, Sequence[str]]) -> FormInput:
     changes: dict[str, Any] = {"cell": selected, "notes_mode": notes_mode}
     if _single(form, "settings"):
         changes.update(mistakes=_read_flag(form, "mistakes"), timer=_read_flag(form, "timer"))
-    if playing:
+    if playing and previous.paused:  # the grid is hidden and posts no cells
+        bad = {}
+    elif playing:
         changes.update(entries=tuple(cells), notes=tuple(notes))
     else:
         changes.update(puzzle=tuple(cells))
