@@ -274,7 +274,7 @@
   function enhance() {
     var buttons = document.querySelectorAll('.pad .key, #notes-mode');
     for (var j = 0; j < buttons.length; j++) buttons[j].removeAttribute('name');
-    if (!TOUCH) return;
+    if (!TOUCH || !document.querySelector('.pad')) return; // no pad: the system keyboard types
     var cells = document.querySelectorAll('#grid .cell');
     for (var k = 0; k < cells.length; k++) cells[k].setAttribute('inputmode', 'none');
   }
@@ -310,9 +310,11 @@
     scrollBefore = null;
   });
   document.addEventListener('htmx:beforeSwap', function (ev) {
-    // On a touch screen the pad is the keyboard: cells must not open the system one.
-    if (TOUCH && typeof ev.detail.serverResponse === 'string') {
-      ev.detail.serverResponse = ev.detail.serverResponse.split('inputmode="numeric"').join('inputmode="none"');
+    // On a touch screen the pad, where there is one (in play), is the keyboard: cells must not
+    // open the system one. Typing in a puzzle has no pad, so there the system keyboard stays.
+    var html = ev.detail.serverResponse;
+    if (TOUCH && typeof html === 'string' && html.indexOf('class="pad"') !== -1) {
+      ev.detail.serverResponse = html.split('inputmode="numeric"').join('inputmode="none"');
     }
   });
   document.addEventListener('htmx:afterSwap', enhance);

@@ -376,11 +376,29 @@ def test_pad_cell_first_and_digit_first_with_counts(phone: Page) -> None:
     expect(page.locator(".pad .key[data-digit='9']")).to_have_attribute("aria-pressed", "true")
     cell(page, 3).click()
     expect(cell(page, 3)).to_have_value("9")
+    wait_for_move(page, 2)  # else the next tap's post replaces this one's: one move for both
     cell(page, 13).click()
     expect(cell(page, 13)).to_have_value("9")
     wait_for_move(page, 3)
     assert page.locator("#grid .cell[inputmode='none']").count() == 81  # no system keyboard
     shoot(page, "pad-digit-first-375")
+
+
+def test_typing_in_a_puzzle_on_a_phone_opens_its_keyboard(phone: Page) -> None:
+    """Only play has a pad; typing in givens (home, Edit the givens) needs the phone's own
+    number keyboard, so there the cells keep inputmode=numeric."""
+    page = phone
+    page.goto("/")
+    expect(page.locator(".pad")).to_have_count(0)
+    assert page.locator("#grid .cell[inputmode='numeric']").count() == 81
+    page.goto(EASY_GAME.url)
+    assert page.locator("#grid .cell[inputmode='none']").count() == 81
+    page.locator("#act-mode").click()
+    expect(page.locator(".mode-tag.enter")).to_be_visible()
+    assert page.locator("#grid .cell[inputmode='numeric']").count() == 81
+    page.locator("#act-main").click()
+    expect(page.locator(".pad")).to_be_visible()
+    assert page.locator("#grid .cell[inputmode='none']").count() == 81
 
 
 def test_a_finished_digit_greys_out(page: Page) -> None:
