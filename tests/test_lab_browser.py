@@ -5,6 +5,7 @@ screenshots, and axe-core (fixtures in conftest.py, axe in axe.py)."""
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 import pytest
 from puzzles import EASY
@@ -188,6 +189,9 @@ def test_layout_screenshots_and_axe(browser: Browser, server: str, width: int, j
             page.goto(url)
             assert page.evaluate("document.documentElement.scrollWidth") <= width, name
             shoot(page, f"lab-{name}-{width}{'' if js else '-nojs'}")
+            boxes = [bar.bounding_box() for bar in page.locator(".lab-chart rect").all()]
+            for upper, lower in pairwise(boxes):  # the chart's bars stand apart
+                assert upper and lower and upper["y"] + upper["height"] < lower["y"], name
             if js:
                 found = violations(page)
                 assert not found, f"{name}: {report(found)}"
