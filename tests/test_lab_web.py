@@ -98,8 +98,8 @@ def test_side_by_side_shows_what_count_solutions_counts(client: FlaskClient) -> 
         assert figures["Max depth"] == str(depth)
         assert f'href="{lab_url(code(TOP95), algorithm)}"' in row
     assert "gave up" in rows[0] and "solved" in rows[2]
-    assert html.count('<rect class="bar') == len(TRACEABLE)
-    assert '<rect class="bar gave-up"' in html  # backtracking ran out
+    assert html.count('<rect class="chart-bar') == len(TRACEABLE)
+    assert '<rect class="chart-bar gave-up"' in html  # backtracking ran out
 
 
 def test_step_view_counts_and_controls(client: FlaskClient) -> None:

@@ -9,7 +9,7 @@ from flask import Flask, Response, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from .htmx import is_htmx
-from .urlstate import StateError
+from .urlstate import FIX, StateError
 
 TITLES = {
     400: "This link or form can't be read",
@@ -26,13 +26,15 @@ def register(app: Flask) -> None:
     app.register_error_handler(HTTPException, http_error)
 
 
-def error_page(code: int, message: str, fallback: str | None = None) -> Response:
-    """The error page; `fallback` is a URL worth offering besides a fresh grid."""
+def error_page(code: int, message: str, fallback: str | None = None, offer: str = FIX) -> Response:
+    """The error page; `fallback` is a URL worth offering besides a fresh grid, and `offer`
+    what its link says."""
     context = {
         "code": code,
         "title": TITLES.get(code, "That didn't work"),
         "message": message,
         "fallback": fallback,
+        "offer": offer,
     }
     htmx = is_htmx()
     template = "partials/error.html" if htmx else "error.html"
@@ -47,7 +49,7 @@ def error_page(code: int, message: str, fallback: str | None = None) -> Response
 def bad_state(error: StateError) -> Response:
     """A URL or form that does not describe a state: 400, saying what and where."""
     message = error.message[0].upper() + error.message[1:] + "."
-    return error_page(400, message, error.fallback)
+    return error_page(400, message, error.fallback, error.offer)
 
 
 def http_error(error: HTTPException) -> Response:

@@ -20,11 +20,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from flask import Blueprint, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from . import hint_panel, limits, page_rating
 from .enginepool import current as engine
+from .errors import error_page
 from .sudoku import (
     GRADE_BUDGET,
     LEVEL_NAMES,
@@ -301,10 +302,8 @@ def _step_links(code: str, step: int, last: int) -> list[Link]:
 def _entry(slug: str) -> TechniqueEntry:
     entry = technique_by_slug(slug)
     if entry is None:
-        raise StateError(
-            f"there is no technique called {slug[:40]!r} in the library",
-            fallback=url_for("learn.library"),
-        )
+        message = f"There is no technique called {slug[:40]!r} in the library."
+        abort(error_page(404, message, url_for("learn.library"), "See every technique"))
     return entry
 
 
@@ -361,8 +360,10 @@ def technique(slug: str) -> Response:
 
 def _can_practise(entry: TechniqueEntry) -> bool:
     """A practise puzzle is one whose grade names the technique: not the way out, nor a
-    technique the grader leaves out (hints only)."""
-    return entry.graded and entry.name != "Solution lookup"
+    technique the grader leaves out (hints only). The button is offered where known seeds
+    make one (techniques/examples.py), so it never fails; a technique too rare as a
+    generated puzzle's hardest step has none."""
+    return entry.graded and entry.name != "Solution lookup" and bool(entry.practise_seeds)
 
 
 def _practised(slug: str) -> TechniqueEntry:
@@ -375,6 +376,7 @@ def _practised(slug: str) -> TechniqueEntry:
             f"{entry.name} is not something to practise: the grade follows Sudoku Explainer, "
             "which does not use it, so no generated puzzle is graded by it",
             fallback=url_for("learn.technique", slug=entry.slug),
+            offer=f"Back to {entry.name}",
         )
     return entry
 
@@ -398,6 +400,7 @@ def practise_fresh(slug: str) -> Response:
                 f"no practise puzzle for {entry.name} was found this time: it is rare in "
                 "generated puzzles; try again, or study the worked example",
                 fallback=url_for("learn.technique", slug=entry.slug),
+                offer=f"Back to {entry.name}",
             ) from None
         seed = random.choice(entry.practise_seeds)
     response = redirect(practise_url(entry, seed), 303)
@@ -418,6 +421,7 @@ def practise_seed(slug: str, seed: int) -> Response:
         raise StateError(
             f"no {entry.name} puzzle comes from the seeds {seed} to {seed + SEED_ATTEMPTS - 1}",
             fallback=url_for("learn.practise_fresh", slug=entry.slug),
+            offer=f"A fresh {entry.name} puzzle",
         ) from None
     if made.seed != seed:
         return redirect(practise_url(entry, made.seed), 301)

@@ -72,16 +72,21 @@ NO_NOTES: Grid = (0,) * 81
 DIGIT_VALUES = frozenset(range(10))
 
 
+FIX = "Open the puzzle without the part that's wrong"  # the usual fallback's link
+
+
 class StateError(ValueError):
     """A URL or form that does not describe a state; the message says what is wrong and where.
 
-    `fallback` is a URL worth offering instead (for example the puzzle without bad entries).
+    `fallback` is a URL worth offering instead (for example the puzzle without bad entries),
+    and `offer` the words of its link.
     """
 
-    def __init__(self, message: str, fallback: str | None = None) -> None:
+    def __init__(self, message: str, fallback: str | None = None, offer: str = FIX) -> None:
         super().__init__(message)
         self.message = message
         self.fallback = fallback
+        self.offer = offer
 
 
 class Mode(StrEnum):

@@ -395,7 +395,7 @@ def no_puzzle_yet(error: NoPuzzleYet) -> BaseResponse:
         f"No {name} puzzle is ready just now: the generator gave up within its budget. "
         "It is making more; try again in a few seconds."
     )
-    response = error_page(503, message, fallback=f"/new/{name.lower()}")
+    response = error_page(503, message, f"/new/{name.lower()}", "Try again")
     response.headers["Retry-After"] = "5"
     return response
 
@@ -417,6 +417,7 @@ def seeded_puzzle(level: str, seed: int, names: str = "") -> BaseResponse:
             f"no {name} puzzle comes from the seeds {seed} to {seed + SEED_ATTEMPTS - 1}; "
             f"ask for a new {name} puzzle instead",
             fallback=f"/new/{name.lower()}",
+            offer=f"A new {name} puzzle",
         ) from None
     return _generated(made, names)
 
