@@ -1,10 +1,11 @@
-// The learning pages: the arrow keys step back and forth through a solve path or a review,
+// The learning pages: the arrow keys step back and forth through a solve path or a review
+// (Home and End go to its first and last step),
 // and after a step is swapped in, focus goes to its heading, which is announced. Without this
 // file every step is still a link, and htmx only makes them faster.
 (function () {
   'use strict';
 
-  var KEYS = { ArrowLeft: 'back', ArrowRight: 'next' };
+  var KEYS = { ArrowLeft: 'back', ArrowRight: 'next', Home: 'first', End: 'last' };
   var loading = false; // a step is on its way: keys wait for it, so none is doubled
 
   function stepLink(kind) {

@@ -289,10 +289,10 @@ def _step_links(code: str, step: int, last: int) -> list[Link]:
         return path_url(code, target) if 1 <= target <= last and target != step else None
 
     return [
-        Link("First", to(1), "path-first"),
+        Link("First", to(1), "path-first", "Home"),
         Link("Back", to(step - 1), "path-back", "ArrowLeft"),
         Link("Next", to(step + 1), "path-next", "ArrowRight"),
-        Link("Last", to(last), "path-last"),
+        Link("Last", to(last), "path-last", "End"),
     ]
 
 
@@ -526,10 +526,10 @@ def _point_links(base: str, number: int, last: int) -> list[Link]:
         return f"{base}at={target}" if 1 <= target <= last and target != number else None
 
     return [
-        Link("First", to(1), "review-first"),
+        Link("First", to(1), "review-first", "Home"),
         Link("Back", to(number - 1), "review-back", "ArrowLeft"),
         Link("Next", to(number + 1), "review-next", "ArrowRight"),
-        Link("Last", to(last), "review-last"),
+        Link("Last", to(last), "review-last", "End"),
     ]
 
 
