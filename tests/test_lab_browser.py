@@ -130,6 +130,7 @@ def test_arrow_keys_step_back_and_forth(page: Page) -> None:
     page.keyboard.press("ArrowRight")
     expect(page).to_have_url(step_url(TOP95_CODE, "dlx", 6))
     expect(title(page)).to_contain_text("Step 6 of")
+    expect(page).to_have_title(re.compile(r"^Dancing links, step 6: Solver lab$"))
     page.keyboard.press("ArrowLeft")
     expect(page).to_have_url(step_url(TOP95_CODE, "dlx", 5))
     page.keyboard.press("ArrowLeft")

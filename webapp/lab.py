@@ -311,7 +311,7 @@ def _step_view(grid: Grid, code: str, algorithm: str, step: int) -> Response:
         "clash": clashes[0].describe() if (clashes := conflicts(grid)) else "",
     }
     if is_htmx():
-        return make_response(render_template("partials/lab_step.html", **context))
+        return make_response(render_template("partials/lab_step_response.html", **context))
     return make_response(render_template("lab_step.html", **context))
 
 
