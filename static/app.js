@@ -288,6 +288,8 @@
     refocus();
     highlight();
     $('offline').hidden = true;
+    var problem = $('problem'); // why play did not start: below the grid, often off a phone's screen
+    if (problem) problem.scrollIntoView({ block: 'nearest' });
   }
 
   document.addEventListener('DOMContentLoaded', function () {

@@ -178,6 +178,17 @@ def test_start_playing_says_what_is_wrong(page: Page, givens: str, says: str, an
     expect(page.locator(".mode")).to_contain_text("Type in a puzzle")
 
 
+def test_on_a_phone_what_stops_play_is_scrolled_into_view(phone: Page) -> None:
+    page = phone
+    page.goto("/")
+    cell(page, 0).tap()
+    page.keyboard.press("1")
+    expect(page).to_have_url(re.compile(r"/p/v1/1"))
+    page.locator("#act-main").click()
+    expect(page.locator("#problem")).to_contain_text("With 1 given this puzzle has more")
+    expect(page.locator("#problem")).to_be_in_viewport(ratio=0.95)
+
+
 def test_home_offers_new_puzzles_before_typing_one_in(page: Page) -> None:
     page.goto("/")
     new = page.locator(".new").first.bounding_box()

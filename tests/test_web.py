@@ -551,3 +551,10 @@ def test_a_paused_grid_hides_the_game_and_resume_brings_it_back(client: FlaskCli
     form["action"] = "check"
     checked = from_path(client.post("/edit", data=form).headers["Location"])
     assert checked.entries == state.entries and checked.notes == state.notes
+
+
+def test_every_page_links_to_the_techniques_the_lab_and_the_api(client: FlaskClient) -> None:
+    for url in ("/", EASY_URL, "/techniques", "/lab", "/api"):
+        page = html(client.get(url))
+        for link in ("/techniques", "/lab", "/api"):
+            assert f'<a href="{link}">' in page, (url, link)

@@ -200,7 +200,8 @@ def start_problem(puzzle: Grid) -> Problem | None:
     outcome = count_solutions(puzzle, 2, budget=WEB_BUDGET)
     if outcome.verdict is Verdict.MULTIPLE:
         return Problem(
-            f"With {filled} givens this puzzle has more than one solution, so no single "
+            f"With {filled} given{'s' if filled != 1 else ''} this puzzle has more than one "
+            "solution, so no single "
             "answer can be checked. Add givens, or play it anyway.",
             True,
         )
