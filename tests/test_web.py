@@ -109,8 +109,11 @@ def test_conflicts_mark_both_cells_and_their_unit(client: FlaskClient) -> None:
 def test_complete_correct_grid_says_solved(client: FlaskClient) -> None:
     entries = tuple(0 if g else int(s) for g, s in zip(parse(EASY), EASY_SOLUTION, strict=True))
     page = html(client.get(GameState(parse(EASY), entries).url))
-    assert "Solved! Every row, column and box holds 1 to 9." in page
+    assert '<p class="status-line is-solved" id="status-line">Solved!</p>' in page
     assert "is-solved" in page
+    last = play_form(**{f"c{i}": str(d) for i, d in enumerate(entries) if d and i})
+    fragment = html(client.post("/edit", data={**last, "c0": "4"}, headers=HTMX))
+    assert ">Solved! Every row, column and box holds 1 to 9.</div>" in fragment  # heard
 
 
 # Solve

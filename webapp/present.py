@@ -204,7 +204,7 @@ def build(
         state,
         cells,
         status,
-        _announcement(found, solved, status),
+        _announcement(found, solved),
         messages,
         solved,
         hint,
@@ -362,9 +362,9 @@ def _status(state: GameState, found: list[Conflict], shown: Grid | None, solved:
     if state.mode is Mode.ENTER:
         status = f"{_plural(filled, 'given')} entered"
     elif solved:
-        status = "Solved! Every row, column and box holds 1 to 9."
+        status = "Solved!"
     elif shown:
-        status = f"Solution shown: {81 - filled} digits filled in by the solver"
+        status = f"Solution shown: {81 - filled} digits solved"
     else:
         status = f"{filled} of 81 filled"
     if found:
@@ -372,10 +372,10 @@ def _status(state: GameState, found: list[Conflict], shown: Grid | None, solved:
     return status
 
 
-def _announcement(found: list[Conflict], solved: bool, status: str) -> str:
+def _announcement(found: list[Conflict], solved: bool) -> str:
     """What a screen reader hears after an edit: the win, the clashes, or nothing."""
     if solved:
-        return status
+        return "Solved! Every row, column and box holds 1 to 9."
     return "; ".join(c.describe() for c in found[:MAX_LISTED])
 
 
