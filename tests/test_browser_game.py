@@ -405,7 +405,7 @@ def test_typing_in_a_puzzle_on_a_phone_opens_its_keyboard(phone: Page) -> None:
     page.goto(EASY_GAME.url)
     assert page.locator("#grid .cell[inputmode='none']").count() == 81
     page.locator("#act-mode").click()
-    expect(page.locator(".mode-tag.enter")).to_be_visible()
+    expect(page.locator(".mode")).to_contain_text("Type in a puzzle")
     assert page.locator("#grid .cell[inputmode='numeric']").count() == 81
     page.locator("#act-main").click()
     expect(page.locator(".pad")).to_be_visible()
