@@ -244,6 +244,7 @@ def test_hint_for_follows_the_selected_cell(page: Page) -> None:
     expect(page.locator("#hint-cell")).to_have_value("")
     cell(page, 12).click()
     expect(page.locator("#hint-cell")).to_have_value("r2c4")
+    expect(page.locator("#hint-cell")).to_be_hidden()  # set by the script: not a Tab stop
 
 
 def test_a_wrong_entry_hint_marks_the_cell_left_without_a_digit(page: Page) -> None:
