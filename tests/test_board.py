@@ -21,6 +21,7 @@ from webapp.sudoku.board import (
     Conflict,
     Grid,
     PuzzleFormatError,
+    a_digit,
     candidates,
     cell_name,
     conflicts,
@@ -515,3 +516,7 @@ def test_a_grid_of_the_wrong_size_or_with_bad_values_is_not_a_solution() -> None
 
 def test_to_pretty_draws_what_people_paste() -> None:
     assert to_pretty(EASY_GRID) == pretty_by_hand()
+
+
+def test_a_digit_takes_the_article_its_name_needs() -> None:
+    assert [a_digit(d) for d in (1, 7, 8, 9)] == ["a 1", "a 7", "an 8", "a 9"]

@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pytest
 from puzzles import EASY as EASY_LINE
 
-from webapp.sudoku.board import BIT, DIGITS_OF, UNITS, Grid, cell_name, parse
+from webapp.sudoku.board import BIT, DIGITS_OF, UNITS, Grid, a_digit, cell_name, parse
 from webapp.sudoku.hint import Hint, hint, look_at
 from webapp.sudoku.lead import fill_now, target_single
 from webapp.sudoku.logic import next_step, solve_logically
@@ -144,7 +144,9 @@ def test_a_filled_cell_gets_help_elsewhere() -> None:
     given = next(c for c in range(81) if EASY[c])
     found = ask(EASY, target=given)
     assert found.target is None and found.step == next_step(EASY)
-    assert found.look.startswith(f"{cell_name(given)} already holds a {EASY[given]}, which is")
+    assert found.look.startswith(
+        f"{cell_name(given)} already holds {a_digit(int(EASY[given]))}, which"
+    )
 
 
 def test_a_clashing_entry_is_named_with_the_cell_it_clashes_with() -> None:

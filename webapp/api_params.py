@@ -20,6 +20,7 @@ from .sudoku import (
     SEED_LIMIT,
     Grid,
     PuzzleFormatError,
+    a_digit,
     cell_name,
     level_name,
     parse,
@@ -365,11 +366,11 @@ def check_position(puzzle: Grid, entries: Grid | None, notes: tuple[int, ...] | 
         if given and entry:
             raise bad(
                 "entries",
-                f"entries put a {entry} in {cell_name(cell)}, which holds the given {given}",
+                f"entries put {a_digit(entry)} in {cell_name(cell)}, which holds the given {given}",
             )
         if notes and notes[cell] and (given or entry):
             raise bad(
                 "notes",
-                f"notes are in {cell_name(cell)}, which holds a {given or entry}; "
+                f"notes are in {cell_name(cell)}, which holds {a_digit(given or entry)}; "
                 "notes belong to empty cells",
             )

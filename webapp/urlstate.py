@@ -48,7 +48,7 @@ from typing import Any, NamedTuple
 from urllib.parse import parse_qs, urlsplit
 
 from .remembered import Remembered
-from .sudoku import LEVEL_NAMES, Grid, cell_name
+from .sudoku import LEVEL_NAMES, Grid, a_digit, cell_name
 
 VERSION = "v1"
 BLANK: Grid = (0,) * 81
@@ -168,7 +168,7 @@ class GameState:
         ):
             if given and entry and playing:
                 raise StateError(
-                    f"the entries (e=) put a {entry} in {cell_name(cell)}, "
+                    f"the entries (e=) put {a_digit(entry)} in {cell_name(cell)}, "
                     f"which already holds the given {given}",
                     fallback=self.plain_url,
                 )

@@ -163,6 +163,11 @@ def unit_name(unit: int) -> str:
     return f"{kind} {unit % 9 + 1}"
 
 
+def a_digit(digit: int) -> str:
+    """The digit with its article: 'a 7', 'an 8'."""
+    return f"{'an' if digit == 8 else 'a'} {digit}"
+
+
 def cell_name(cell: int) -> str:
     """Name a cell in the usual r#c# notation, numbered from 1: 'r4c6'."""
     if isinstance(cell, bool) or not isinstance(cell, int) or not 0 <= cell < 81:

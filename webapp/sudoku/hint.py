@@ -26,6 +26,7 @@ from .board import (
     UNITS,
     UNITS_OF,
     Grid,
+    a_digit,
     cell_name,
     check_cell,
     check_grid,
@@ -187,7 +188,7 @@ def _step_for(s: Position, target: int | None, solution: Grid, budget: Budget) -
     """The step to suggest once the position has no mistakes."""
     note = ""
     if target is not None and s.grid[target]:  # a filled cell: help anywhere instead
-        note = f"{cell_name(target)} already holds a {s.grid[target]}, which is right. "
+        note = f"{cell_name(target)} already holds {a_digit(s.grid[target])}, which is right. "
         target = None
     if target is not None:
         fill = fill_now(s, target, solution)
@@ -234,7 +235,7 @@ def _clash(grid: Grid, cell: int) -> tuple[str, tuple[int, ...]] | None:
     for u in UNITS_OF[cell]:
         others = [c for c in UNITS[u] if c != cell and grid[c] == digit]
         if others:
-            return f"{unit_name(u)} already has a {digit} in {names(others)}", tuple(others)
+            return f"{unit_name(u)} already has {a_digit(digit)} in {names(others)}", tuple(others)
     return None
 
 

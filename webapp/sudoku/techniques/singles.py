@@ -14,6 +14,7 @@ from ..board import (
     UNIT_BB,
     UNITS,
     UNITS_OF,
+    a_digit,
     cell_name,
     first_cell,
     is_single,
@@ -80,7 +81,7 @@ def hidden_single_step(s: Position, u: int, digit: int, cell: int) -> Step:
         candidates=((cell, digit),),
         units=(u,),
         text=f"{digit} can only go in {cell_name(cell)} within {unit_name(u)}: every other "
-        f"cell of the {kind} is filled or cannot hold a {digit}",
+        f"cell of the {kind} is filled or cannot hold {a_digit(digit)}",
     )
 
 

@@ -4,7 +4,7 @@ same column choices, node for node, calling a Recorder where the original calls 
 from __future__ import annotations
 
 from ..algorithms import dlx
-from ..board import Grid, cell_name
+from ..board import Grid, a_digit, cell_name
 from .record import Frame, Recorder
 
 FIRST = dlx._FIRST  # the first row node; column headers are 1..324
@@ -16,7 +16,7 @@ def constraint_name(column: int) -> str:
     if not kind:
         return f"{cell_name(rest)} holds a digit"
     unit, digit = divmod(rest, 9)
-    return f"{('row', 'column', 'box')[kind - 1]} {unit + 1} has a {digit + 1}"
+    return f"{('row', 'column', 'box')[kind - 1]} {unit + 1} has {a_digit(digit + 1)}"
 
 
 def row_choice(node: int) -> tuple[int, int]:
