@@ -167,6 +167,9 @@ def test_each_technique_has_its_page(client: FlaskClient, entry: object) -> None
         assert 'class="learn-grid"' in page and "No worked example yet" not in page
         shown = worked_example(name)
         assert shown is not None
+        # Where the example is rated above the technique, the page says by how much and why.
+        bonus = round(shown.moment.step.rating - CATALOG[name].rating, 1)
+        assert (f"plus {bonus:.1f} for its length)" in page) == (bonus > 0)
         # A technique no solve took first is shown where it applies, and the page says so.
         assert ("which takes an easier step there" in page) == (not shown.easiest)
         assert (f"step {EXAMPLES[name].step} of its solve." in page) == shown.easiest

@@ -160,6 +160,14 @@ def technique_href(name: str, rating: float = 0.0) -> str | None:
     return url_for("learn.technique", slug=entry.slug) if entry else None
 
 
+@bp.app_template_global()
+def size_bonus(name: str, rating: float) -> float:
+    """What a step's rating adds to its technique's for the chain's or loop's size (0.3 for a
+    dynamic forcing chain rated 8.8), so a page can say why the two differ."""
+    entry = technique_for(name, rating)
+    return round(rating - entry.rating, 1) if entry else 0.0
+
+
 def _cached(response: Response, noindex: bool = True) -> Response:
     response.headers["Cache-Control"] = CACHE
     if noindex:
