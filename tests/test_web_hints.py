@@ -319,3 +319,28 @@ def test_a_wrong_entry_shows_its_chain_on_the_grid(client: FlaskClient) -> None:
     assert page.count('class="hint-on"') == 6  # each forced digit, alone in its cell
     assert "hint-broken" in page  # r7c9, its last candidates struck out
     assert page.count('class="hint-off"') == len(found.mistake.dead) >= 2
+
+
+def test_a_step_that_only_removes_unnoted_candidates_offers_to_fill_them(
+    client: FlaskClient,
+) -> None:
+    """Without notes a claiming (say) has nothing to remove, so asking again would show it
+    again: the panel offers Fill in candidates, which keeps it open with its move ready."""
+    entries = list(NONE)
+    for _ in range(81):  # the placements up to the first step that only removes candidates
+        step = hint(PUZZLE, tuple(entries), NONE).step
+        assert step is not None
+        if not step.placements:
+            break
+        for cell, digit in step.placements:
+            entries[cell] = digit
+    assert step.eliminations and not step.placements
+    state = GameState(PUZZLE, tuple(entries), hint=3)
+    page = html(client.get(state.url))
+    assert 'id="act-hint-fill"' in page and 'id="act-hint-apply"' not in page
+    assert "have no notes yet" in page.split('class="hint-note"', 1)[1]
+    form = {"v": "1", "state": state.url, "action": "hint-fill"}
+    filled = from_path(client.post("/edit", data=form).headers["Location"])
+    assert filled.hint == 3 and all(filled.notes[c] for c in range(81) if not filled.grid[c])
+    page = html(client.get(filled.url))
+    assert 'id="act-hint-apply"' in page and 'id="act-hint-fill"' not in page

@@ -81,6 +81,7 @@ class Panel:
     notes: dict[int, dict[int, str]] = field(default_factory=dict)  # cell -> digit -> class
     shown: dict[int, int] = field(default_factory=dict)  # cell -> candidates to draw
     folds: tuple[Fold, ...] = ()  # folded lists under the levels
+    fill: bool = False  # the step removes candidates from cells without notes: offer to fill
 
 
 def panel(state: GameState, found: Hint) -> Panel:
@@ -157,7 +158,10 @@ def _step_panel(
                 shown[cell] = cands[cell] | sum(1 << (d - 1) for d in notes[cell])
         folds = _step_folds(found, step)
     move = found.move if _changes(state, step) else ""  # nothing to remove: no button
-    return Panel(title, tuple(lines), "info", level < 3, move, marks, notes, shown, tuple(folds))
+    fill = level >= 3 and not move and bool(step.eliminations)  # else asking again repeats it
+    return Panel(
+        title, tuple(lines), "info", level < 3, move, marks, notes, shown, tuple(folds), fill
+    )
 
 
 def _changes(state: GameState, step: Step) -> bool:

@@ -275,6 +275,9 @@ ACTIONS = {  # the form's `action` -> what it does (no action: "update")
     ),
     "hint-close": Action(lambda s: replace(s, hint=0), REPLACE, play_only=True),
     "hint-apply": Action(_apply_hint, PUSH, play_only=True),
+    "hint-fill": Action(  # the hint stays open: its step can now be made
+        lambda s: replace(play.fill_candidates(s), hint=s.hint), REPLACE, play_only=True
+    ),
     **{f"digit-{d}": Action(_pick_digit(d), REPLACE, play_only=True) for d in range(1, 10)},
 }
 
@@ -284,6 +287,7 @@ ENGINE_ACTIONS = {name for name, action in ACTIONS.items() if action.engine} | {
     "hint",
     "hint-more",
     "hint-apply",
+    "hint-fill",
 }
 
 
