@@ -142,7 +142,7 @@ def _fish_step(bb: int, d: int, k: int, fish: Fish) -> Step:
     cover_units = tuple(9 + j if by_rows else j for j in cover_lines)
     fin_cells = set_bits(fins)
     removed = set_bits(elim)
-    fin_word = "fin" if len(fin_cells) == 1 else "fins"
+    fin_word, a_fin = ("fin", "the fin") if len(fin_cells) == 1 else ("fins", "a fin")
     return Step(
         name,
         rating(name),
@@ -152,7 +152,7 @@ def _fish_step(bb: int, d: int, k: int, fish: Fish) -> Step:
         units=base_units + cover_units + (18 + box,),
         text=f"In {base_kind} {digits_text(i + 1 for i in base)}, {d} can only go in "
         f"{cover_kind} {digits_text(j + 1 for j in cover_lines)} or in the {fin_word} "
-        f"{names(fin_cells)} in box {box + 1}; either a fin holds {d} or these {base_kind} "
+        f"{names(fin_cells)} in box {box + 1}; either {a_fin} holds {d} or these {base_kind} "
         f"take the {d}s of those {cover_kind}, and both ways {names(removed)} cannot hold {d}",
     )
 

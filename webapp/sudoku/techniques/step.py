@@ -122,14 +122,14 @@ def listed(parts: Iterable[str], last: str = "and") -> str:
     return ", ".join(items[:-1]) + f" {last} " + items[-1]
 
 
-def names(cells: Iterable[int]) -> str:
-    """'r1c2, r3c4 and r5c6'."""
-    return listed(cell_name(c) for c in cells)
+def names(cells: Iterable[int], last: str = "and") -> str:
+    """'r1c2, r3c4 and r5c6', in reading order (or with `last` = "or": '... or r5c6')."""
+    return listed((cell_name(c) for c in sorted(cells)), last)
 
 
 def digits_text(digits: Iterable[int], last: str = "and") -> str:
-    """'3', '3 and 7', '3, 5 and 7' (or with `last` = "or": '3, 5 or 7')."""
-    return listed((str(d) for d in digits), last)
+    """'3', '3 and 7', '3, 5 and 7', smallest first (or with `last` = "or": '3, 5 or 7')."""
+    return listed((str(d) for d in sorted(digits)), last)
 
 
 def removals_text(eliminations: Iterable[Candidate]) -> str:

@@ -410,7 +410,8 @@ def hidden_rectangle(s: Position) -> Step | None:
                     [(z, b)],
                     f"; {a} in {unit_name(lines[0])} and {unit_name(lines[1])} can only go in "
                     f"the corners, so if {cell_name(z)} were {b}, the corners beside it would "
-                    f"be {a} and {cell_name(x)} {b}: {cell_name(z)} cannot hold {b}",
+                    f"be {a}, and {cell_name(x)}, which holds only {a} and {b}, would be {b}: "
+                    f"{cell_name(z)} cannot hold {b}",
                     lines,
                 )
     return None

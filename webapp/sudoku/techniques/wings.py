@@ -55,6 +55,8 @@ def xy_wing(s: Position) -> Step | None:
                 elim = s.dbb[z] & PEER_BB[a] & PEER_BB[b]
                 if elim:
                     xa, xb = DIGITS_OF[cands[a] & pm][0], DIGITS_OF[cands[b] & pm][0]
+                    if xa > xb:  # the sentence takes the pivot's digits smallest first
+                        a, b, xa, xb = b, a, xb, xa
                     return Step(
                         "XY-Wing",
                         rating("XY-Wing"),
@@ -317,7 +319,7 @@ def _bent_wing_step(
         )
     else:
         text += (
-            f". Either way {z} is in {names([pivot, *zs])}, so cells that see all of them "
+            f". Either way {names([pivot, *zs], 'or')} is {z}, so cells that see all of them "
             f"cannot hold {z}"
         )
     shown = (*cells, pivot)
