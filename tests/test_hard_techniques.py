@@ -542,3 +542,12 @@ def test_the_validator_refuses_a_claim_that_does_not_follow() -> None:
         validate(s, bogus)
     fine = Chain((Node((0,), 7, True), Node((1,), 7, False, (0,))))
     validate(s, fine)
+
+
+def test_a_chain_that_refers_back_numbers_its_links() -> None:
+    """'[from 1, 2]' names links by number, so then every link shows its number."""
+    chain = Chain((Node((0,), 1, True), Node((1,), 1, False, (0,)), Node((2, 11), 3, True, (0, 1))))
+    nbsp = "\u00a0"
+    assert chain.notation == (
+        f"(1){nbsp}r1c1=1 → (2){nbsp}r1c2≠1 → (3){nbsp}r12c3=3 [from{nbsp}1,{nbsp}2]"
+    )

@@ -356,7 +356,7 @@ def _describe_chain(name: str, net: Net, chain: list[int], result: int) -> Step:
         (("= " if i % 2 else "- ") if i else "") + _node_text(net, n) for i, n in enumerate(chain)
     )
     als = [node.als for node in whole.nodes if node.als]
-    sets = ", ".join(cells_text(a) for a in als)
+    sets = "; ".join(cells_text(a) for a in als)
     where = f" (through the almost locked set{'s' if len(als) > 1 else ''} {sets})" if als else ""
     if result == -1:
         cell, digit = chain[0] // 9, chain[0] % 9 + 1

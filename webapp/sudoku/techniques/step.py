@@ -46,15 +46,19 @@ class Chain:
     @property
     def notation(self) -> str:
         """Compact and complete: 'r1c1≠7 → r1c5=7 → r6c5≠7'. A node that follows from
-        anything but the node just before it names those nodes in brackets (by position,
-        from 1); a link through an almost locked set names its cells."""
+        anything but the node just before it names those nodes in brackets, '[from 2, 5]',
+        and then every node carries its number, '(5) r3c4=2'; a link through an almost locked
+        set names its cells."""
+        numbered = any(n.after and n.after != (i - 1,) for i, n in enumerate(self.nodes))
         parts = []
         for i, node in enumerate(self.nodes):
             text = node.text
             if node.als:
                 text = f"(ALS {cells_text(node.als)}) {text}"
             if node.after and node.after != (i - 1,):
-                text += " [from " + ", ".join(str(j + 1) for j in node.after) + "]"
+                text += " [from\u00a0" + ",\u00a0".join(str(j + 1) for j in node.after) + "]"
+            if numbered:
+                text = f"({i + 1})\u00a0{text}"  # no line break inside a number or reference
             parts.append(text)
         if self.end:
             parts.append(self.end)
