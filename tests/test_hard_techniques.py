@@ -17,7 +17,16 @@ from typing import NamedTuple
 
 import pytest
 
-from webapp.sudoku.board import BIT, DIGITS_OF, PEER_BB, UNIT_BB, UNITS_OF, parse
+from webapp.sudoku.board import (
+    BIT,
+    DIGITS_OF,
+    PEER_BB,
+    UNIT_BB,
+    UNITS_OF,
+    cell_name,
+    parse,
+    unit_name,
+)
 from webapp.sudoku.logic import solve_logically
 from webapp.sudoku.ratings import RATINGS
 from webapp.sudoku.search import UNLIMITED, Budget
@@ -551,3 +560,22 @@ def test_a_chain_that_refers_back_numbers_its_links() -> None:
     assert chain.notation == (
         f"(1){nbsp}r1c1=1 → (2){nbsp}r1c2≠1 → (3){nbsp}r12c3=3 [from{nbsp}1,{nbsp}2]"
     )
+
+
+def test_a_dynamic_contradiction_draws_where_it_breaks() -> None:
+    """'... after which row 3 would have no place left for 6' marks row 3; '... r6c5 would
+    have no digit left' marks r6c5."""
+    grid = parse(
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+    )
+    seen = 0
+    for step in solve_logically(grid).steps:
+        if not step.technique.startswith("Dynamic forcing chain") or not step.chains:
+            continue
+        seen += 1
+        if "would have no place left" in step.text:
+            assert step.units and unit_name(step.units[0]) in step.text, step.text
+        if "would have no digit left" in step.text:
+            cell = step.text.split(" would have no digit left")[0].split()[-1]
+            assert cell in {cell_name(c) for c in step.cells}, step.text
+    assert seen

@@ -388,16 +388,21 @@ def _undrawn_step(s: Position, name: str, rated: float, t: Trial, plus: bool) ->
 def _contradiction_step(s: Position, name: str, rated: float, t: Trial, plus: bool) -> Step:
     trail = follow(s, t.cell, t.digit, locks=plus)
     chain = trail_chain(s, t.cell, t.digit, trail)
-    reason = trail.contradiction.hypothetical if trail.contradiction else "the position breaks"
+    broken = trail.contradiction
+    reason = broken.hypothetical if broken else "the position breaks"
     moves = [(n.cells[0], n.digit) for n in chain.nodes[1:] if n.on]
+    # where it breaks is drawn too: the cell left without a digit, or the unit
+    empty = broken.cells if broken and broken.unit is None else ()
+    units = (broken.unit,) if broken and broken.unit is not None else ()
     count = f"{len(moves)} placement{'s' if len(moves) != 1 else ''}"
     then = f" forces {count} (in the chain), after which" if moves else ","
     return Step(
         name,
         rated,
         eliminations=((t.cell, t.digit),),
-        cells=(t.cell, *dict.fromkeys(c for c, _ in moves)),
+        cells=(t.cell, *dict.fromkeys([*(c for c, _ in moves), *empty])),
         candidates=((t.cell, t.digit), *moves),
+        units=units,
         last_resort=True,
         chains=(chain,),
         text=f"Assuming {cell_name(t.cell)} is {t.digit}{then} {reason}; so "
