@@ -201,8 +201,7 @@ def start_problem(puzzle: Grid) -> Problem | None:
     if outcome.verdict is Verdict.MULTIPLE:
         return Problem(
             f"With {filled} given{'s' if filled != 1 else ''} this puzzle has more than one "
-            "solution, so no single "
-            "answer can be checked. Add givens, or play it anyway.",
+            "solution, so no single answer can be checked. Add givens, or play it anyway.",
             True,
         )
     if outcome.verdict is Verdict.NO_SOLUTION:
