@@ -164,10 +164,16 @@ def new_context(
     js: bool = True,
     viewport: dict[str, int] = DESKTOP,
     bypass_csp: bool = False,
+    dark: bool = False,
 ) -> BrowserContext:
-    """A browser context on the server; bypass_csp=True lets tests inject scripts (axe-core)."""
+    """A browser context on the server; bypass_csp=True lets tests inject scripts (axe-core),
+    dark=True asks for the dark colour scheme."""
     context = browser.new_context(
-        base_url=server, java_script_enabled=js, viewport=viewport, bypass_csp=bypass_csp
+        base_url=server,
+        java_script_enabled=js,
+        viewport=viewport,
+        bypass_csp=bypass_csp,
+        color_scheme="dark" if dark else "light",
     )
     context.set_default_timeout(5000)
     return context
