@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from puzzles import EASY
 
 from webapp.lab import EXAMPLES, NODES, lab_url
-from webapp.sudoku import TRACEABLE, Budget, count_solutions, parse, trace
+from webapp.sudoku import PEERS, TRACEABLE, Budget, count_solutions, parse, trace
 from webapp.sudoku.algorithms.sat import RULES
 from webapp.urlstate import encode_cells
 
@@ -276,3 +276,29 @@ def test_fuzzed_lab_links_never_fail(
     else:
         url = f"/lab/{urllib.parse.quote(puzzle)}?{urllib.parse.urlencode(query[keys])}"
     assert client.get(url).status_code in (200, 301, 303, 400, 404)
+
+
+def _digits_left(grid: tuple[int, ...], cell: int) -> int:
+    """How many digits the cell's row, column and box still allow."""
+    seen = {grid[p] for p in PEERS[cell]}
+    return len(set(range(1, 10)) - seen)
+
+
+@pytest.mark.parametrize("puzzle", [ANTI, NONE], ids=["anti", "none"])
+def test_what_mrv_says_it_chose_is_true_of_the_grid(client: FlaskClient, puzzle: str) -> None:
+    """'the fewest digits left' only where no empty cell has fewer; a single digit is said to
+    stop the scan (a cell with none may still wait further on)."""
+    grid = parse(puzzle)
+    checked = 0
+    for step in range(2, 60):
+        frame = trace(grid, "mrv", nodes=NODES, step=step).frame
+        if frame is None or frame.cell is None:
+            break
+        page = client.get(lab_url(code(puzzle), "mrv", step)).get_data(as_text=True)
+        left = [_digits_left(frame.grid, c) for c in range(81) if not frame.grid[c]]
+        if "has the fewest digits left" in page:
+            assert min(left) == len(frame.options), step
+            checked += 1
+        else:
+            assert len(frame.options) <= 1, step
+    assert checked
