@@ -135,7 +135,7 @@ def test_arrow_keys_step_back_and_forth(page: Page) -> None:
     expect(page).to_have_url(step_url(TOP95_CODE, "dlx", 5))
     page.keyboard.press("ArrowLeft")
     expect(page).to_have_url(step_url(TOP95_CODE, "dlx", 4))
-    expect(page.locator(".lab-here")).to_contain_text("It chooses the constraint")
+    expect(page.locator(".lab-here")).to_contain_text("It takes the first constraint it meets")
 
 
 @pytest.mark.parametrize("width", [375, 1280])
