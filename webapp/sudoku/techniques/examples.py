@@ -636,6 +636,7 @@ PRACTISE: dict[str, tuple[int, ...]] = {
     "Unique rectangle type 4": (911, 1065, 1411),
     "Unique rectangle type 3": (1458, 1703, 2492),
     "Unique loop": (1457, 1716, 2280),
+    "Naked quad": (13771, 14758),
     "Jellyfish": (3879, 7669),
     "WXYZ-Wing": (71, 91, 127),
     "BUG+1": (76, 421, 632),
