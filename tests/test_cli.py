@@ -295,3 +295,34 @@ def test_a_node_budget_below_one_is_a_usage_error(
         run(["solve", "--nodes", nodes, "-"])
     assert stopped.value.code == 2
     assert "must be a whole number of at least 1" in capsys.readouterr().err
+
+
+def test_a_reader_that_stops_early_ends_it_quietly(tmp_path: Path) -> None:
+    """`solve ... | head -1`: no traceback and no false 'can't read' once the pipe closes."""
+    path = write(tmp_path, *[EASY] * 3000)  # far more output than a pipe buffers
+    with subprocess.Popen(
+        [sys.executable, "-m", "webapp.sudoku", "count", path],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+    ) as process:
+        assert process.stdout is not None and process.stderr is not None
+        assert process.stdout.readline() == b"1\n"
+        process.stdout.close()
+        assert process.wait(timeout=60) == 141
+        assert process.stderr.read() == b""
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
+def test_output_that_cannot_be_written_is_said_so(tmp_path: Path) -> None:
+    with open("/dev/full", "wb") as full:
+        result = subprocess.run(
+            [sys.executable, "-m", "webapp.sudoku", "count", write(tmp_path, EASY)],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            cwd=ROOT,
+            timeout=60,
+            check=False,
+        )
+    assert result.returncode == 2
+    assert result.stderr.decode() == "error: can't write the output: No space left on device\n"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, nullcontext
@@ -234,8 +235,13 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
         return handler(args, out or sys.stdout)
     except FileNotFoundError as error:
         print(f"error: no such file: {error.filename}", file=sys.stderr)
+    except BrokenPipeError:  # the reader stopped (`| head`): stop too, quietly, as Unix tools do
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no error at exit
+        return 141  # what a shell reports for a program ended by SIGPIPE (128 + 13)
     except OSError as error:
-        print(f"error: can't read {error.filename}: {error.strerror}", file=sys.stderr)
+        action = "read" if error.filename else "write the output"
+        where = f" {error.filename}" if error.filename else ""
+        print(f"error: can't {action}{where}: {error.strerror}", file=sys.stderr)
     except UnicodeDecodeError as error:
         print(f"error: the input is not UTF-8 text (byte {error.start + 1})", file=sys.stderr)
     return 2
