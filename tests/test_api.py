@@ -195,6 +195,11 @@ def _entries_for(puzzle: str, solution: str) -> str:
         ({"notes": {"r1c4": 12}}, "notes", "notes: r1c4 has 12; notes are a string"),
         ({"notes": {"r1c4": None}}, "notes", "notes: r1c4 has null; notes are a string"),
         ({"notes": ["r1c4"]}, "notes", "notes must map cells to digits"),
+        (
+            {"notes": "r1c4=19"},
+            "notes",
+            'notes must map cells to digits, like {"r1c3": "137"}, not a string',
+        ),
     ],
 )
 def test_a_position_that_cant_be_read_says_what_and_where(
@@ -644,7 +649,7 @@ def test_json_null_means_left_out(api: ApiClient) -> None:
             "application/json",
             400,
             "bad_json",
-            'the body must be a JSON object like {"puzzle": "..."}, not list',
+            'the body must be a JSON object like {"puzzle": "..."}, not an array',
         ),
         ("[" * 10_000, "application/json", 400, "bad_json", "the body is not valid JSON"),
         (b"\xff\xfe{", "application/json", 400, "bad_json", "the body is not valid JSON"),

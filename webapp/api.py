@@ -40,6 +40,7 @@ from .api_params import (
     Json,
     Param,
     check_position,
+    json_type,
     nodes,
     read,
     split_query,
@@ -200,7 +201,7 @@ def _given() -> dict[str, object]:
         raise ApiError(
             400,
             "bad_json",
-            f'the body must be a JSON object like {{"puzzle": "..."}}, not {type(body).__name__}',
+            f'the body must be a JSON object like {{"puzzle": "..."}}, not {json_type(body)}',
         )
     return body
 

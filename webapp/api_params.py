@@ -96,13 +96,15 @@ class Param:
 
 def _text(name: str, value: object) -> str:
     if not isinstance(value, str):
-        raise bad(name, f"{name} must be a string, not {_json_type(value)}")
+        raise bad(name, f"{name} must be a string, not {json_type(value)}")
     return value
 
 
-def _json_type(value: object) -> str:
+def json_type(value: object) -> str:
+    """What a JSON value is, in words: 'a string', 'an array', 'null' ..."""
     names = {bool: "true or false", int: "a number", float: "a number", list: "an array"}
-    return names.get(type(value), "an object" if isinstance(value, dict) else "null")
+    names |= {str: "a string", dict: "an object"}
+    return "null" if value is None else names.get(type(value), "a value of another kind")
 
 
 def read_puzzle(name: str, value: object, query: bool) -> Grid:
@@ -136,7 +138,7 @@ def read_notes(name: str, value: object, query: bool) -> tuple[int, ...]:
     if not isinstance(value, dict):
         raise bad(
             name,
-            f'{name} must map cells to digits, like {{"r1c3": "137"}}, not {_json_type(value)}',
+            f'{name} must map cells to digits, like {{"r1c3": "137"}}, not {json_type(value)}',
         )
     masks = [0] * 81
     seen: set[int] = set()
