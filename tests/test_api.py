@@ -669,6 +669,13 @@ def test_a_post_body_that_cant_be_read(
     assert check_error(response, status, code).startswith(message)
 
 
+def test_a_key_repeated_in_the_body_is_refused_as_in_a_query(api: ApiClient) -> None:
+    data = f'{{"puzzle": "{EASY}", "puzzle": "{EASY}"}}'
+    response = api.post("solve", data=data, content_type="application/json")
+    error = check_error(response, 400, "repeated_parameter", "puzzle")
+    assert error == "'puzzle' appears 2 times in the body; give it once"
+
+
 def test_a_post_takes_no_query(api: ApiClient) -> None:
     response = api.client.post(f"/api/v1/solve?puzzle={EASY}", json={"puzzle": EASY})
     error = check_error(response, 400, "unknown_parameter", "puzzle")

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import json
+from collections import Counter
 from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -35,6 +36,7 @@ from .api_params import (
     NOTES,
     PUZZLE,
     SEED,
+    SHOWN,
     SYMMETRIC,
     ApiError,
     Json,
@@ -43,6 +45,7 @@ from .api_params import (
     json_type,
     nodes,
     read,
+    shown,
     split_query,
 )
 from .enginepool import Busy
@@ -189,7 +192,7 @@ def _given() -> dict[str, object]:
             400, "bad_json", 'the body is empty; send a JSON object like {"puzzle": "..."}'
         )
     try:
-        body = json.loads(data)
+        body = json.loads(data, object_pairs_hook=_once_each)
     except (ValueError, RecursionError) as error:  # JSONDecodeError, bad UTF-8, deep nesting
         where = (
             f" ({error.msg}, line {error.lineno}, column {error.colno})"
@@ -204,6 +207,21 @@ def _given() -> dict[str, object]:
             f'the body must be a JSON object like {{"puzzle": "..."}}, not {json_type(body)}',
         )
     return body
+
+
+def _once_each(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    """A JSON object whose keys are all different (a repeated key is refused, as in a query,
+    rather than the last one winning unseen)."""
+    found = dict(pairs)
+    if len(found) < len(pairs):
+        key, count = Counter(k for k, _ in pairs).most_common(1)[0]
+        raise ApiError(
+            400,
+            "repeated_parameter",
+            f"{shown(key)} appears {count} times in the body; give it once",
+            key[:SHOWN],
+        )
+    return found
 
 
 def _answer(body: Json, cache: str | None, status: int = 200) -> Response:
