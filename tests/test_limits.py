@@ -43,7 +43,9 @@ def limited() -> FlaskClient:
 
 def test_a_client_over_its_limit_gets_a_429_page(limited: FlaskClient) -> None:
     for seed in (1, 2):
-        assert limited.get(f"/new/easy/{seed}").status_code == 303
+        allowed = limited.get(f"/new/easy/{seed}")
+        assert allowed.status_code == 303 and "X-RateLimit-Remaining" in allowed.headers
+        assert "Retry-After" not in allowed.headers  # no "wait" on an answer that was given
     refused = limited.get("/new/easy/3")
     page = refused.get_data(as_text=True)
     assert refused.status_code == 429

@@ -67,8 +67,17 @@ limiter = Limiter(
 def init_app(app: Flask) -> None:
     """Limit `app` with the storage and the numbers in its config (LIMITS, LIMITER_STORAGE)."""
     app.config.setdefault("RATELIMIT_STORAGE_URI", app.config["LIMITER_STORAGE"])
+    app.after_request(_retry_after_only_when_refused)  # runs after the limiter's own hook
     limiter.init_app(app)
     app.register_error_handler(RateLimitExceeded, too_many)
+
+
+def _retry_after_only_when_refused(response: Response) -> Response:
+    """Flask-Limiter sends Retry-After with every answer of a limited route; a client reads it
+    as "wait", so it goes out only with a 429 or a 503 (the X-RateLimit-* headers stay)."""
+    if response.status_code not in (429, 503):
+        del response.headers["Retry-After"]
+    return response
 
 
 def costly(
