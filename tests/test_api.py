@@ -528,6 +528,18 @@ def test_generate_from_a_seed_is_the_engines_puzzle(api: ApiClient) -> None:
     assert free["puzzle"] == to_line(generate("easy", 7, symmetric=False).puzzle)
 
 
+def test_generate_lays_out_each_level_as_the_site_does(api: ApiClient) -> None:
+    """Extreme puzzles are laid out freely by default, on the site and here, so a seed makes
+    the same puzzle in both and the answer's g= link is the site's; a symmetric one asked for
+    is another puzzle, with no such link."""
+    body = api.get("generate", {"level": "extreme", "seed": 5}).get_json()
+    assert body["symmetric"] is False
+    site = api.client.get(f"/new/extreme/{body['seed']}").headers["Location"]
+    assert site == body["url"] and f"g=extreme-{body['seed']}" in site
+    shaped = api.get("generate", {"level": "extreme", "seed": 5, "symmetric": "true"}).get_json()
+    assert shaped["symmetric"] is True and "g=" not in shaped["url"]
+
+
 def test_generate_without_a_seed_makes_a_new_puzzle(api: ApiClient) -> None:
     response = api.get("generate", {"level": "medium"})
     body = response.get_json()

@@ -66,6 +66,7 @@ from .sudoku import (
     hint,
     new_seed,
     next_step,
+    symmetric_by_default,
     to_line,
     to_pretty,
 )
@@ -420,7 +421,9 @@ def pooled(values: dict[str, Any]) -> Json | None:
     is ready: no engine work."""
     pool = current_app.extensions.get("seedpool")
     level = values["level"]
-    if values["seed"] is None and values["symmetric"] and pool and pool.counts().get(level):
+    symmetric = values["symmetric"]
+    default = symmetric is None or symmetric == symmetric_by_default(level)
+    if values["seed"] is None and default and pool and pool.counts().get(level):
         made: Generated = pool.take(level)
         return _made(made)
     return None
@@ -463,7 +466,9 @@ def make_puzzle(values: dict[str, Any]) -> Json:
 
 
 def _made(made: Generated) -> Json:
-    origin = f"{made.level.lower()}-{made.seed}" if made.symmetric else ""
+    # the site's seed link (g=) makes the puzzles of the level's default layout
+    site = made.symmetric == symmetric_by_default(made.level)
+    origin = f"{made.level.lower()}-{made.seed}" if site else ""
     return {
         "puzzle": to_line(made.puzzle),
         "solution": to_line(made.solution),

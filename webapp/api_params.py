@@ -291,10 +291,10 @@ SEED = Param(
 )
 SYMMETRIC = Param(
     "symmetric",
-    {"type": "boolean", "default": True},
-    "Lay the clues out with 180-degree rotational symmetry.",
+    {"type": "boolean"},
+    "Lay the clues out with 180-degree rotational symmetry. Default: as the site's puzzles, "
+    "symmetric at every level but extreme (laid out freely, three times as many need trials).",
     read_symmetric,
-    default=True,
 )
 
 

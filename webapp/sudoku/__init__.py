@@ -38,6 +38,7 @@ from .generate import (
     level_name,
     new_seed,
     practise,
+    symmetric_by_default,
 )
 from .grade import GRADE_BUDGET, Grade, grade
 from .hint import HINT_BUDGET, Hint, Mistake, hint
@@ -115,6 +116,7 @@ __all__ = [
     "review",
     "solve",
     "solve_logically",
+    "symmetric_by_default",
     "technique_by_slug",
     "technique_entries",
     "technique_for",

@@ -111,6 +111,16 @@ def level_name(text: str) -> str:
     raise ValueError(f"unknown level {text!r}; choose one of {', '.join(LEVEL_NAMES)}")
 
 
+def symmetric_by_default(level: str) -> bool:
+    """Whether `generate` lays a level's clues out symmetrically when not told: every level
+    but those whose puzzles need trials (Extreme)."""
+    return _symmetric_for(level_target(level_name(level)))
+
+
+def _symmetric_for(target: Target) -> bool:
+    return target.floor < TRIALS
+
+
 def new_seed() -> int:
     """A fresh random seed, 0 <= seed < SEED_LIMIT."""
     return secrets.randbelow(SEED_LIMIT)
@@ -151,7 +161,7 @@ def _search(target: Target, level: str, seed: int, symmetric: bool | None, tries
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError(f"seed must be a whole number, not {seed!r}")
     if symmetric is None:
-        symmetric = target.floor < TRIALS
+        symmetric = _symmetric_for(target)
     if not isinstance(symmetric, bool):
         raise TypeError(f"symmetric must be True, False or None, not {symmetric!r}")
     if isinstance(tries, bool) or not isinstance(tries, int):
