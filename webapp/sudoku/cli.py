@@ -205,8 +205,12 @@ def build_parser() -> argparse.ArgumentParser:
     ):
         sub = commands.add_parser(name, help=summary, description=summary)
         sub.add_argument("file", nargs="?", default="-", help="puzzle file, '-' for stdin")
-        sub.add_argument("--algorithm", choices=list(ALGORITHMS), default=DEFAULT)
-        sub.add_argument("--nodes", type=_positive, default=None, help="node budget per puzzle")
+        sub.add_argument(
+            "--algorithm", choices=list(ALGORITHMS), default=DEFAULT, help=f"the search ({DEFAULT})"
+        )
+        sub.add_argument(
+            "--nodes", type=_positive, default=None, help="node budget per puzzle (none)"
+        )
         sub.add_argument(
             "--seconds",
             type=_seconds,
