@@ -304,3 +304,16 @@ def test_what_mrv_says_it_chose_is_true_of_the_grid(client: FlaskClient, puzzle:
         else:
             assert len(frame.options) <= 1, step
     assert checked
+
+
+def test_a_screen_reader_hears_only_the_digits_a_unit_holds(client: FlaskClient) -> None:
+    """The nine digits are drawn, the free ones faded; a screen reader gets the used ones."""
+    page = client.get(lab_url(code(TOP95), "backtrack", 5)).get_data(as_text=True)
+    units = re.findall(
+        r'<span class="lab-digits" aria-hidden="true">(.*?)</span><span class="sr-only">(.*?)<',
+        page,
+    )
+    assert len(units) == 3  # the row, column and box of the cell
+    for drawn, heard in units:
+        used = re.findall(r'<span class="used">(\d)</span>', drawn)
+        assert heard == (" ".join(used) or "no digit")
