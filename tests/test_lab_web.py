@@ -216,7 +216,7 @@ def test_the_paste_box_opens_the_puzzle(client: FlaskClient) -> None:
     ("url", "message"),
     [
         ("/lab/12!45", "The puzzle has '!' at character 3"),
-        ("/lab?puzzle=hello", "The puzzle can't be read: unexpected 'h' at row 1, column 1"),
+        ("/lab?puzzle=hello", "That puzzle can't be read (unexpected 'h' at row 1, column 1)"),
         (f"/lab/{EASY_CODE}?algo=quantum", "The algorithm (algo=) must be one of backtrack"),
         (f"/lab/{EASY_CODE}?step=4", "A step (step=) needs an algorithm (algo=)"),
         (f"/lab/{EASY_CODE}?algo=mrv&step=0", "must be a number from 1 to 20,000, not '0'"),

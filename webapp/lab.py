@@ -159,7 +159,7 @@ def home() -> Response:
         try:
             grid = parse(text)
         except PuzzleFormatError as err:
-            raise StateError(f"the puzzle can't be read: {err}") from None
+            raise StateError(f"that puzzle can't be read ({err})") from None
         return redirect(f"/lab/{encode_cells(grid)}", 303)
     if request.query_string:
         return redirect("/lab", 301)
