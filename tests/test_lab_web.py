@@ -303,6 +303,8 @@ def test_what_mrv_says_it_chose_is_true_of_the_grid(client: FlaskClient, puzzle:
             checked += 1
         else:
             assert len(frame.options) <= 1, step
+        if len(frame.options) == 1:  # one digit is not 'to try': it is all there is
+            assert "That leaves only a" in page and "to try" not in page, step
     assert checked
 
 

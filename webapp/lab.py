@@ -32,6 +32,7 @@ from .sudoku import (
     PuzzleFormatError,
     Trace,
     Verdict,
+    a_digit,
     cell_name,
     conflicts,
     count_solutions,
@@ -307,6 +308,7 @@ def _step_view(grid: Grid, code: str, algorithm: str, step: int) -> Response:
         "nodes": NODES,
         "grid_label": _grid_label(run.frame),
         "cell_name": cell_name,
+        "a_digit": a_digit,
         "lab_url": lab_url,
         "clash": clashes[0].describe() if (clashes := conflicts(grid)) else "",
     }
