@@ -75,8 +75,9 @@ def record(before: GameState, after: GameState, hint: bool = False) -> GameState
 
 
 def typed(before: GameState, after: GameState) -> GameState:
-    """What the player typed since the page was made, as one move: a digit newly placed takes
-    itself out of the notes of its row, column and box."""
+    """What the player typed since the page was made, one move per cell typed in (in reading
+    order; taps that reach the server in one post, on a slow network, stay apart for Undo). A
+    digit newly placed takes itself out of the notes of its row, column and box, in its move."""
     if after.mode is not Mode.PLAY:
         return after
     notes = list(after.notes)
@@ -85,9 +86,16 @@ def typed(before: GameState, after: GameState) -> GameState:
         if digit and digit != before.entries[c]:
             for p in PEERS[c]:
                 notes[p] &= ~(1 << (digit - 1))
-    if notes != list(after.notes):
-        after = replace(after, notes=tuple(notes))
-    return record(before, after)
+    target = replace(after, notes=tuple(notes))
+    touched = [c for c in CELLS if before.content(c) != after.content(c)]
+    state, taken = before, set(touched)
+    for c in touched:
+        cells = [c]
+        if target.entries[c] and target.entries[c] != before.entries[c]:  # the notes it clears
+            cells += [p for p in PEERS[c] if p not in taken and notes[p] != before.notes[p]]
+            taken.update(cells)
+        state = record(state, state.with_contents((p, target.content(p)) for p in cells))
+    return replace(target, history=state.history, future=state.future, checked=state.checked)
 
 
 def _swap(state: GameState, move: Move) -> tuple[GameState, Move]:
