@@ -72,7 +72,8 @@
   function put(el, value) {
     if (el.readOnly) return;
     var field = el.parentNode.querySelector('input[type=hidden]');
-    if (el.value === value && !(value === '' && field && field.value)) return;
+    var unsent = !$('offline').hidden; // the last post did not get through: typing again resends
+    if (el.value === value && !unsent && !(value === '' && field && field.value)) return;
     if (field && value === '') field.value = ''; // erasing takes the notes too
     el.value = value;
     el.dispatchEvent(new Event('input', { bubbles: true }));

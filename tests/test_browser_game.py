@@ -455,6 +455,27 @@ def test_notes_mode_is_kept_across_a_reload(page: Page) -> None:
 # Check, mistakes, the clock and the finished game
 
 
+def test_a_digit_typed_offline_is_sent_when_typed_again(browser: Browser, server: str) -> None:
+    """The post fails, the page says so and keeps the digit; typing it again, once back
+    online, sends it (it was taken for no change and never sent). htmx logs the failed post
+    as an error, so this page is not the `page` fixture, which allows none."""
+    context = new_context(browser, server)
+    try:
+        page = context.new_page()
+        page.goto(EASY_GAME.url)
+        cell(page, 0).click()
+        context.set_offline(True)
+        page.keyboard.press("4")
+        expect(page.locator("#offline")).to_be_visible()
+        expect(cell(page, 0)).to_have_value("4")
+        context.set_offline(False)
+        page.keyboard.press("4")
+        expect(page.locator("#offline")).to_be_hidden()
+        until(page, lambda: shown(page).entries[0] == 4, "the digit in the URL")
+    finally:
+        context.close()
+
+
 def test_show_mistakes_as_they_are_made(page: Page) -> None:
     page.goto(EASY_GAME.url)
     page.locator("#settings summary").click()
