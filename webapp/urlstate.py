@@ -649,11 +649,10 @@ def from_form(form: Mapping[str, Sequence[str]]) -> FormInput:
 
     In enter mode the cells are the puzzle's givens (the player's entries and notes stay as they
     were); in play they are the entries, and cells holding a given have no field; a paused game
-    keeps its entries and notes, whatever the form says. Several
-    digits typed into one cell in play are its notes (so notes work without JavaScript), as is
-    one new digit in notes mode; 0 clears a cell and its notes. Text in a cell that is none of
-    these is reported in `bad` (and read as empty); a form malformed as a whole raises
-    StateError.
+    keeps its entries and notes, whatever the form says. Several digits typed into one cell in
+    play are its notes (so notes work without JavaScript), as is one new digit in notes mode;
+    0 clears a cell and its notes. Text in a cell that is none of these is reported in `bad`
+    (and read as empty); a form malformed as a whole raises StateError.
     """
     version = _single(form, "v")
     if version != VERSION.removeprefix("v"):
