@@ -87,7 +87,10 @@ def typed(before: GameState, after: GameState) -> GameState:
             for p in PEERS[c]:
                 notes[p] &= ~(1 << (digit - 1))
     target = replace(after, notes=tuple(notes))
-    touched = [c for c in CELLS if before.content(c) != after.content(c)]
+    pairs = zip(before.entries, after.entries, before.notes, after.notes, strict=True)
+    touched = [c for c, (e0, e1, n0, n1) in enumerate(pairs) if e0 != e1 or n0 != n1]
+    if len(touched) < 2:  # one tap (the usual post): its move is everything that changed
+        return record(before, target)
     state, taken = before, set(touched)
     for c in touched:
         cells = [c]
