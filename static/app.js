@@ -322,7 +322,72 @@
   });
   document.addEventListener('htmx:afterSwap', enhance);
   document.addEventListener('htmx:afterSettle', settle);
-  document.addEventListener('htmx:sendError', function () { $('offline').hidden = false; });
+
+  // A slow network. Each post of the grid replaces the one still on its way (hx-sync), which
+  // loses nothing when that one was an edit (the new post carries the whole grid), but drops
+  // what a button asked for. So while a button's answer is on its way, tapping Undo, Redo or
+  // More again is counted (the post says how many taps it stands for), and anything else
+  // typed or tapped waits for the answer, then is done again on the grid it brings.
+  var REPEATABLE = ['undo', 'redo', 'hint-more']; // the server's views.REPEATABLE
+  var MOST_TIMES = 50; // views.MOST_TIMES
+  var sent = null; // the grid's post on its way: {action: 'undo', times: 2} ('' for an edit)
+  var held = []; // what waits for it: {name, value} of a field typed into, or {button: id}
+
+  function actionOf(trigger) {
+    var button = trigger && trigger.submitter;
+    return button && button.name === 'action' ? button.value : '';
+  }
+
+  function release() {
+    var later = held;
+    var fields = [];
+    held = [];
+    sent = null;
+    for (var j = 0; j < later.length; j++) {
+      var item = later[j];
+      if (item.button) {
+        held = later.slice(j + 1); // they wait for this button's answer in turn
+        press(item.button);
+        return;
+      }
+      var i = Number(item.name.slice(1));
+      var el = /^[cn]\d+$/.test(item.name) && cell(i);
+      if (!el || el.readOnly || el.disabled) continue;
+      var field = item.name[0] === 'n' ? notesField(el) : el;
+      field.value = item.value;
+      fields.push(field);
+    }
+    if (fields.length) fields[fields.length - 1].dispatchEvent(new Event('input', { bubbles: true }));
+  }
+
+  document.addEventListener('htmx:confirm', function (ev) {
+    if (ev.detail.elt.id !== 'board' || !sent || !sent.action) return;
+    var trigger = ev.detail.triggeringEvent;
+    var action = actionOf(trigger);
+    if (action && action === sent.action && REPEATABLE.indexOf(action) >= 0) return;
+    ev.preventDefault();
+    if (action) held.push({ button: trigger.submitter.id });
+    else if (trigger && trigger.target && trigger.target.name) {
+      held.push({ name: trigger.target.name, value: trigger.target.value });
+    }
+  });
+  document.addEventListener('htmx:configRequest', function (ev) {
+    if (ev.detail.elt.id !== 'board') return;
+    var action = actionOf(ev.detail.triggeringEvent);
+    var times = 1;
+    if (action && sent && sent.action === action) times = Math.min(sent.times + 1, MOST_TIMES);
+    if (times > 1) ev.detail.parameters.times = String(times);
+    sent = { action: action, times: times };
+  });
+  document.addEventListener('htmx:afterOnLoad', function (ev) {
+    if (ev.detail.requestConfig && ev.detail.requestConfig.elt.id === 'board') release();
+  });
+  function failed(ev) {
+    if (ev.detail.requestConfig && ev.detail.requestConfig.elt.id === 'board') release();
+    $('offline').hidden = false;
+  }
+  document.addEventListener('htmx:sendError', failed);
+  document.addEventListener('htmx:timeout', failed);
   document.addEventListener('htmx:responseError', function () { $('offline').hidden = false; });
   setInterval(tick, 1000);
 })();

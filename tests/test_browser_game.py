@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 import pytest
 from puzzles import EASY, EASY_SOLUTION
 
+from webapp import play
 from webapp.sudoku import parse
 from webapp.urlstate import GameState, Mode, from_path
 
@@ -450,6 +451,43 @@ def test_notes_mode_is_kept_across_a_reload(page: Page) -> None:
     cell(page, 1).click()
     page.keyboard.press("5")
     expect(page.locator("#c1 ~ .notes")).to_have_text("5")
+
+
+def slow_network(page: Page, latency_ms: int) -> None:
+    """Every request of `page` takes `latency_ms` more to answer (Chromium's throttling)."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    conditions = {"offline": False, "latency": latency_ms}
+    cdp.send(
+        "Network.emulateNetworkConditions",
+        {**conditions, "downloadThroughput": -1, "uploadThroughput": -1},
+    )
+
+
+def test_on_a_slow_network_each_tap_counts(page: Page) -> None:
+    """Each post replaces the one on its way (hx-sync): Undo tapped three times before the
+    first answer used to undo once, and a digit typed right after Undo dropped the undo."""
+    state = EASY_GAME
+    for cell_index, digit in ((0, 4), (1, 8), (3, 9), (5, 1), (7, 5)):
+        state = play.typed(state, state.with_contents([(cell_index, digit)]))
+    page.goto(state.url)
+    slow_network(page, 700)
+    for _ in range(3):
+        page.locator("#act-undo").click()
+    wait_for_move(page, 2)
+    assert [shown(page).entries[c] for c in (0, 1, 3, 5, 7)] == [4, 8, 0, 0, 0]
+    page.locator("#act-undo").click()
+    cell(page, 80).click()
+    page.keyboard.press("2")  # before Undo's answer: done again on the grid it brings
+    until(page, lambda: shown(page).entries[80] == 2, "the digit in the URL")
+    assert [shown(page).entries[c] for c in (0, 1, 80)] == [4, 0, 2]
+    assert len(shown(page).history) == 2
+    expect(cell(page, 80)).to_have_value("2")
+    expect(cell(page, 1)).to_have_value("")
+    page.keyboard.press("Control+y")
+    page.keyboard.press("Control+y")  # the digit's move ended what was left to redo
+    page.wait_for_timeout(1600)
+    assert len(shown(page).history) == 2 and not shown(page).future
 
 
 # Check, mistakes, the clock and the finished game

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from puzzles import EASY, EASY_SOLUTION
 from werkzeug.test import TestResponse
 
+from webapp import play
 from webapp.sudoku import parse
 from webapp.urlstate import GameState, Mode, from_path
 
@@ -335,6 +336,23 @@ def test_actions(client: FlaskClient, action: str, header: str, expected: GameSt
     assert game(client.post("/edit", data=data, headers=HTMX).headers[header]) == expected
 
 
+def test_undo_tapped_again_before_the_answer_counts_each_tap(client: FlaskClient) -> None:
+    """On a slow network each tap's post replaces the one on its way, so the page sends how
+    many taps the last post stands for: Undo, Redo (and More) that many times."""
+    state = GameState(parse(EASY))
+    for cell, digit in ((0, 4), (1, 8), (3, 9), (5, 1)):
+        state = play.typed(state, state.with_contents([(cell, digit)]))
+    data = {"v": "1", "state": state.url, **{f"c{c}": str(state.entries[c]) for c in (0, 1, 3, 5)}}
+    three = from_path(
+        client.post("/edit", data={**data, "action": "undo", "times": "3"}).headers["Location"]
+    )
+    assert [three.entries[c] for c in (0, 1, 3, 5)] == [4, 0, 0, 0]
+    assert len(three.history) == 1 and len(three.future) == 3
+    again = {"v": "1", "state": three.url, "c0": "4", "action": "redo", "times": "50"}
+    redone = from_path(client.post("/edit", data=again).headers["Location"])
+    assert redone.entries == state.entries and not redone.future  # no more than there is
+
+
 def test_hide_solution(client: FlaskClient) -> None:
     data = {**play_form(action="hide"), "state": EASY_URL + "?solve=1"}
     assert client.post("/edit", data=data).headers["Location"] == EASY_URL
@@ -378,6 +396,11 @@ def test_typed_markup_is_escaped_each_time_the_cell_is_drawn(client: FlaskClient
         ({"v": "1", "state": "/p/v1/zz"}, "The puzzle describes 52 cells"),
         (play_form(c2="9"), "R1c3 holds a given"),
         (play_form(action="explode"), "The form asks for &#39;explode&#39;"),
+        (play_form(action="check", times="2"), "Times goes with Undo, Redo or More, not with"),
+        (play_form(action="undo", times="0"), "Times must be a whole number from 1 to 50, not"),
+        (play_form(action="undo", times="51"), "Times must be a whole number from 1 to 50"),
+        (play_form(action="undo", times="²"), "Times must be a whole number from 1 to 50"),
+        ({**play_form(action="undo"), "times": ["2", "3"]}, "The form gives times more than"),
     ],
 )
 def test_malformed_forms_get_a_400(client: FlaskClient, data: dict[str, str], message: str) -> None:

@@ -291,11 +291,32 @@ ENGINE_ACTIONS = {name for name, action in ACTIONS.items() if action.engine} | {
 }
 
 
+REPEATABLE = ("undo", "redo", "hint-more")  # a slow network's taps on these add up (app.js)
+MOST_TIMES = 50  # taps one post may stand for (app.js counts no further)
+
+
+def _times(name: str) -> int:
+    """How many taps of the button `name` the post stands for: `times`, which the page sends
+    when the same button was tapped again before the answer came (1 without it)."""
+    values = request.form.getlist("times")
+    if not values:
+        return 1
+    if name not in REPEATABLE:
+        raise StateError(f"times goes with Undo, Redo or More, not with {name[:20]!r}")
+    if len(values) > 1:
+        raise StateError("the form gives times more than once")
+    text = values[0]
+    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= MOST_TIMES):
+        raise StateError(f"times must be a whole number from 1 to {MOST_TIMES}, not {text[:20]!r}")
+    return int(text)
+
+
 @bp.post("/edit")
 @limits.costly("engine", when=_costly_form)
 def edit() -> BaseResponse:
-    """Every change to the grid and every button under it posts here. What was typed since the
-    page was made is one move in the undo history; the button's action comes after it."""
+    """Every change to the grid and every button under it posts here. Each cell typed into
+    since the page was made is a move in the undo history; the button's action comes after
+    them (`times` times for Undo, Redo or More tapped again before the answer came)."""
     posted = from_form(request.form.to_dict(flat=False))
     posted = replace(posted, state=_seed_checked(posted.state))
     actions = request.form.getlist("action")
@@ -305,6 +326,7 @@ def edit() -> BaseResponse:
     action = ACTIONS.get(name)
     if action is None:
         raise StateError(f"the form asks for {name[:20]!r}, which is not an action")
+    times = _times(name)
     if posted.bad:
         return render_game(posted.state, bad=posted.bad, code=422)
     if action.play_only and posted.state.mode is not Mode.PLAY:
@@ -313,7 +335,11 @@ def edit() -> BaseResponse:
     state = play.advance_clock(posted.previous, state, posted.shown_at, int(time.time()))
     if name == "play" and (problem := engine().run(play.start_problem, state.puzzle)):
         return render_game(state, problem=problem, code=422, url_header=REPLACE)
-    state = engine().run(action.make, state) if action.engine else action.make(state)
+    if action.engine:
+        state = engine().run(action.make, state)
+    else:
+        for _ in range(times):
+            state = action.make(state)
     if not is_htmx():
         return redirect(state.url, 303)
     before = posted.previous
