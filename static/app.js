@@ -74,9 +74,33 @@
     var field = el.parentNode.querySelector('input[type=hidden]');
     var unsent = !$('offline').hidden; // the last post did not get through: typing again resends
     if (el.value === value && !unsent && !(value === '' && field && field.value)) return;
+    setCell(el, value);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+
+  function setCell(el, value) {
+    var field = el.parentNode.querySelector('input[type=hidden]');
     if (field && value === '') field.value = ''; // erasing takes the notes too
     el.value = value;
-    el.dispatchEvent(new Event('input', { bubbles: true }));
+    drawNotes(el, '');
+  }
+
+  // Draw a cell's notes ("137") at once, before the server's answer draws them again with
+  // their marks: on a slow network a note would otherwise wait for it.
+  function drawNotes(el, notes) {
+    var places = el.parentNode.querySelector('.notes');
+    if (!places && !notes) return;
+    if (!places) {
+      places = document.createElement('span');
+      places.className = 'notes';
+      places.setAttribute('aria-hidden', 'true');
+      for (var d = 0; d < 9; d++) places.appendChild(document.createElement('span'));
+      el.parentNode.appendChild(places);
+    }
+    for (var k = 0; k < places.children.length; k++) {
+      var digit = String(k + 1);
+      places.children[k].textContent = notes.indexOf(digit) >= 0 ? digit : '';
+    }
   }
 
   // The hidden field that posts a cell's notes ("137"), made when first needed.
@@ -101,6 +125,7 @@
     }
     field.value = notes.split('').sort().join('');
     el.value = '';
+    drawNotes(el, field.value);
     field.dispatchEvent(new Event('input', { bubbles: true }));
   }
 
@@ -353,9 +378,14 @@
       var i = Number(item.name.slice(1));
       var el = /^[cn]\d+$/.test(item.name) && cell(i);
       if (!el || el.readOnly || el.disabled) continue;
-      var field = item.name[0] === 'n' ? notesField(el) : el;
-      field.value = item.value;
-      fields.push(field);
+      if (item.name[0] === 'c') {
+        setCell(el, item.value);
+        fields.push(el);
+      } else {
+        notesField(el).value = item.value;
+        drawNotes(el, item.value);
+        fields.push(notesField(el));
+      }
     }
     if (fields.length) fields[fields.length - 1].dispatchEvent(new Event('input', { bubbles: true }));
   }

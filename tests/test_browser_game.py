@@ -490,6 +490,27 @@ def test_on_a_slow_network_each_tap_counts(page: Page) -> None:
     assert len(shown(page).history) == 2 and not shown(page).future
 
 
+def test_on_a_slow_network_notes_show_before_the_answer(page: Page) -> None:
+    """A note is drawn when typed, and a digit typed over notes hides them, without waiting
+    for the server's answer (which draws the same)."""
+    page.goto(EASY_GAME.url)
+    slow_network(page, 1500)
+    cell(page, 0).click()
+    page.keyboard.press("n")
+    page.keyboard.press("3")
+    page.keyboard.press("7")
+    notes = page.locator("#c0 ~ .notes")
+    assert notes.count() == 1 and notes.text_content() == "37"  # the answer is 1.5 s away
+    until(page, lambda: shown(page).notes[0] == 0b1000100, "the notes in the URL")
+    expect(notes).to_have_text("37")
+    page.keyboard.press("n")
+    page.keyboard.press("4")
+    assert notes.count() == 0 or notes.text_content() == ""
+    until(page, lambda: shown(page).entries[0] == 4, "the digit in the URL")
+    expect(notes).to_have_count(0)
+    expect(cell(page, 0)).to_have_value("4")
+
+
 # Check, mistakes, the clock and the finished game
 
 
