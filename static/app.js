@@ -409,15 +409,47 @@
     if (times > 1) ev.detail.parameters.times = String(times);
     sent = { action: action, times: times };
   });
-  document.addEventListener('htmx:afterOnLoad', function (ev) {
-    if (ev.detail.requestConfig && ev.detail.requestConfig.elt.id === 'board') release();
-  });
-  function failed(ev) {
-    if (ev.detail.requestConfig && ev.detail.requestConfig.elt.id === 'board') release();
-    $('offline').hidden = false;
+  function isBoard(ev) { return ev.detail.requestConfig && ev.detail.requestConfig.elt.id === 'board'; }
+
+  // When the server can't be reached (or fails), the grid's post is made again (the button
+  // pressed, or the grid as it stands), a little later each time and as soon as the browser
+  // is back online; the page says so meanwhile.
+  var FIRST_RETRY = 2000, LAST_RETRY = 30000; // ms
+  var retry = null; // the post to make again: {button: its id, or '' for the grid}
+  var retryDelay = FIRST_RETRY, retryTimer = 0;
+
+  function again() {
+    clearTimeout(retryTimer);
+    var what = retry;
+    retry = null;
+    if (!what) return;
+    var form = $('board');
+    if (what.button && $(what.button)) press(what.button);
+    else if (form) form.dispatchEvent(new Event('input', { bubbles: true }));
   }
+
+  function failed(ev) {
+    $('offline').hidden = false;
+    if (!isBoard(ev)) return;
+    var trigger = ev.detail.requestConfig.triggeringEvent;
+    var button = trigger && trigger.submitter;
+    retry = { button: button && button.id ? button.id : '' };
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(again, retryDelay);
+    retryDelay = Math.min(retryDelay * 2, LAST_RETRY);
+    release();
+  }
+
+  document.addEventListener('htmx:afterOnLoad', function (ev) {
+    if (!isBoard(ev) || ev.detail.failed) return; // a failed answer goes to failed()
+    retry = null;
+    retryDelay = FIRST_RETRY;
+    clearTimeout(retryTimer);
+    release();
+  });
   document.addEventListener('htmx:sendError', failed);
   document.addEventListener('htmx:timeout', failed);
-  document.addEventListener('htmx:responseError', function () { $('offline').hidden = false; });
+  document.addEventListener('htmx:responseError', failed);
+  window.addEventListener('online', again);
   setInterval(tick, 1000);
 })();

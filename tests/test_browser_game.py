@@ -535,6 +535,32 @@ def test_a_digit_typed_offline_is_sent_when_typed_again(browser: Browser, server
         context.close()
 
 
+def test_offline_the_post_is_made_again_once_the_server_answers(
+    browser: Browser, server: str
+) -> None:
+    """A digit and then Undo, typed while offline: nothing is lost; back online, the page
+    makes the last post again by itself (Undo, with the digit in the grid it posts)."""
+    context = new_context(browser, server)
+    try:
+        page = context.new_page()
+        page.goto(EASY_GAME.url)
+        cell(page, 0).click()
+        page.keyboard.press("4")
+        wait_for_move(page, 1)
+        context.set_offline(True)
+        cell(page, 1).click()
+        page.keyboard.press("8")
+        expect(page.locator("#offline")).to_be_visible()
+        page.locator("#act-undo").click()
+        expect(cell(page, 1)).to_have_value("8")
+        context.set_offline(False)
+        expect(page.locator("#offline")).to_be_hidden(timeout=10_000)
+        until(page, lambda: len(shown(page).future) == 1, "the undo in the URL")
+        assert shown(page).entries[:2] == (4, 0) and len(shown(page).history) == 1
+    finally:
+        context.close()
+
+
 def test_show_mistakes_as_they_are_made(page: Page) -> None:
     page.goto(EASY_GAME.url)
     page.locator("#settings summary").click()
