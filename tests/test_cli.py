@@ -14,6 +14,7 @@ from puzzles import EASY, EASY_SOLUTION
 from webapp.sudoku.algorithms import ALGORITHMS
 from webapp.sudoku.board import is_solution_of, parse
 from webapp.sudoku.cli import main
+from webapp.sudoku.grade import grade
 from webapp.sudoku.solver import count_solutions
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -65,6 +66,41 @@ def test_solve_prints_one_line_per_puzzle_in_order(tmp_path: Path) -> None:
     ]
     assert lines[3].startswith("multiple solutions: two solutions differ in 4 cells (r1c2, ")
     assert code == 1
+
+
+def pretty(puzzle: str) -> list[str]:
+    """`puzzle` as a grid of nine rows with '|' between boxes and rule lines between bands."""
+    rule = "+-------+-------+-------+"
+    lines = [rule]
+    for row in range(9):
+        cells = puzzle[row * 9 : row * 9 + 9]
+        lines.append("| " + " | ".join(" ".join(cells[b : b + 3]) for b in (0, 3, 6)) + " |")
+        if row % 3 == 2:
+            lines.append(rule)
+    return lines
+
+
+def test_grids_written_over_nine_lines_are_read_too(tmp_path: Path) -> None:
+    """A pasted grid (rule lines, blank lines between bands, '-' or '0' for empty) is one
+    puzzle, between or among 81-character lines; a grid cut short says how many rows it has."""
+    plain = [EASY[row * 9 : row * 9 + 9].replace(".", "-") for row in range(9)]
+    path = write(
+        tmp_path, *pretty(EASY), HARD, *plain[:3], "", *plain[3:], *plain[:4], EASY, *pretty(HARD)
+    )
+    code, lines = run(["solve", path])
+    hard = count_solutions(parse(HARD)).solutions[0]
+    hard_line = "".join(map(str, hard))
+    assert lines == [
+        EASY_SOLUTION,
+        hard_line,
+        EASY_SOLUTION,
+        "invalid: found 4 rows, expected 9",
+        EASY_SOLUTION,
+        hard_line,
+    ]
+    assert code == 1
+    code, lines = run(["grade", write(tmp_path, *pretty(EASY), name="grid.txt")])
+    assert code == 0 and lines == [grade(parse(EASY)).line()]
 
 
 def test_solve_exits_0_when_every_puzzle_has_exactly_one_solution(tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ this unit still hold a 5?" is one `&`. That is what makes the techniques fast in
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 Grid = tuple[int, ...]
@@ -206,6 +206,35 @@ def _is_separator(line: str) -> bool:
     if not stripped or set(stripped) - set("-+=|:*"):
         return False
     return "+" in stripped or "=" in stripped or stripped.count("-") != 9
+
+
+def puzzle_texts(lines: Iterable[str]) -> Iterator[str]:
+    """The puzzles in lines of text, each as `parse` reads it: a line of 81 cells, or nine
+    lines of nine cells (a pasted grid; its rule lines and blank lines are left out). A grid
+    cut short is given as it is, for `parse` to say what is missing."""
+    rows: list[str] = []
+    for line in lines:
+        line = line.rstrip("\r\n")
+        if not line.strip() or _is_separator(line):
+            continue
+        if _is_row(line):
+            rows.append(line)
+            if len(rows) == 9:
+                yield "\n".join(rows)
+                rows = []
+            continue
+        if rows:
+            yield "\n".join(rows)
+            rows = []
+        yield line
+    if rows:
+        yield "\n".join(rows)
+
+
+def _is_row(line: str) -> bool:
+    """A line of nine cells, with or without '|' and spaces between them."""
+    chars = [ch for ch in line if ch not in "|+ \t"]
+    return len(chars) == 9 and all(ch in EMPTY_CHARS or "1" <= ch <= "9" for ch in chars)
 
 
 def parse(text: str) -> Grid:

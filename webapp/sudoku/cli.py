@@ -10,7 +10,7 @@ from contextlib import AbstractContextManager, nullcontext
 from typing import TextIO
 
 from .algorithms import ALGORITHMS, DEFAULT
-from .board import PuzzleFormatError, parse, to_line
+from .board import PuzzleFormatError, parse, puzzle_texts, to_line
 from .generate import LEVEL_NAMES, SEED_LIMIT, generate, level_name, new_seed
 from .grade import grade
 from .search import Budget
@@ -26,14 +26,6 @@ From a seed that makes no puzzle at the level, the next seeds are tried: the see
 the one that made it. With --seed N the first puzzle comes from N on and each next one from
 the seed after the last one printed; without it, each starts from a random seed.
 """
-
-
-def _puzzle_lines(stream: TextIO) -> Iterator[str]:
-    """The non-blank lines of the input, one puzzle each."""
-    for line in stream:
-        line = line.rstrip("\r\n")
-        if line.strip():
-            yield line
 
 
 def _budget(args: argparse.Namespace) -> Budget:
@@ -67,7 +59,7 @@ def _each_outcome(args: argparse.Namespace, out: TextIO, limit: int) -> Iterator
     """Count the solutions of each puzzle of the input, in order; for a line that is not a
     puzzle print why and yield None."""
     with _open(args.file) as stream:
-        for line in _puzzle_lines(stream):
+        for line in puzzle_texts(stream):
             try:
                 grid = parse(line)
             except PuzzleFormatError as error:
@@ -125,8 +117,8 @@ def cmd_grade(args: argparse.Namespace, out: TextIO) -> int:
     budget = Budget(nodes=args.nodes, seconds=args.seconds or None)
     all_graded = True
     with _open(args.file) as stream:
-        for line in _puzzle_lines(stream):
-            text, graded = _grade_line(line.split("\t")[0], budget)
+        for line in puzzle_texts(stream):
+            text, graded = _grade_line(line.split("\t")[0] if "\n" not in line else line, budget)
             print(text, file=out)
             all_graded &= graded
     return 0 if all_graded else 1
@@ -157,7 +149,10 @@ def _add_grade(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     summary = "print each puzzle's rating, level and hardest technique, or why it has none"
     sub = commands.add_parser("grade", help=summary, description=summary)
     sub.add_argument(
-        "file", nargs="?", default="-", help="puzzle file, '-' for stdin (first tab column)"
+        "file",
+        nargs="?",
+        default="-",
+        help="puzzle file, '-' for stdin: 81-character lines (first tab column) or 9-line grids",
     )
     sub.add_argument(
         "--seconds",
@@ -204,7 +199,12 @@ def build_parser() -> argparse.ArgumentParser:
         ("count", cmd_count, "print how many solutions each puzzle has (up to --limit)"),
     ):
         sub = commands.add_parser(name, help=summary, description=summary)
-        sub.add_argument("file", nargs="?", default="-", help="puzzle file, '-' for stdin")
+        sub.add_argument(
+            "file",
+            nargs="?",
+            default="-",
+            help="puzzle file, '-' for stdin: 81-character lines or 9-line grids",
+        )
         sub.add_argument(
             "--algorithm", choices=list(ALGORITHMS), default=DEFAULT, help=f"the search ({DEFAULT})"
         )
