@@ -8,6 +8,7 @@ import pytest
 from fakes import never_made
 from flask import Flask
 from flask.testing import FlaskClient
+from puzzles import EASY_SOLUTION
 
 from webapp import page_rating, seedcheck
 from webapp.remembered import Remembered
@@ -92,9 +93,23 @@ def test_a_fragment_loads_a_rating_it_does_not_have(client: FlaskClient) -> None
     assert lazy not in again and '<span class="level level-hard">Hard</span>' in again
 
 
-def test_no_rating_without_exactly_one_solution(client: FlaskClient) -> None:
-    page = client.get("/p/v1/zzzc").get_data(as_text=True)
-    assert 'id="difficulty"' not in page
+def test_a_puzzle_without_exactly_one_solution_says_so_in_place_of_a_rating(
+    client: FlaskClient,
+) -> None:
+    """A link can open in play what Start playing would have warned about."""
+    # EASY_SOLUTION with r1c2, r1c7, r2c2, r2c7 emptied: they take 8 and 6 either way round.
+    deadly = "".join("." if i in (1, 6, 10, 15) else ch for i, ch in enumerate(EASY_SOLUTION))
+    stuck = ".12345678" + "9" + "." * 71  # no clash, but r1c1 has no digit left
+    for puzzle, says in (
+        ("." * 81, "This puzzle has more than one solution"),
+        (deadly, "This puzzle has more than one solution"),
+        (stuck, "This puzzle has no solution"),
+    ):
+        page_rating._known.clear()
+        lazy = client.get(f"/difficulty/{encode_cells(parse(puzzle))}").get_data(as_text=True)
+        assert f'<p class="msg msg-warn">{says}' in lazy
+        page = client.get(GameState(parse(puzzle)).url).get_data(as_text=True)  # now known
+        assert says in page and "Sudoku Explainer scale" not in page
 
 
 class EmptyPool:

@@ -34,18 +34,20 @@ REMEMBERED = 2048  # puzzles per worker
 assert GRADE_BUDGET.deterministic and WEB_BUDGET.deterministic
 
 
+NOT_ONE = {  # what the page says instead of a rating when the puzzle is not a proper one
+    Verdict.NO_SOLUTION: "This puzzle has no solution: no grid keeps all its givens.",
+    Verdict.MULTIPLE: "This puzzle has more than one solution, so no single answer can be "
+    "checked: hints and Check follow one of them.",
+}
+
+
 @dataclass(frozen=True)
 class Rating:
-    """What the page says about a puzzle's difficulty (`grade` is None without one solution)."""
+    """What the page says about a puzzle's difficulty: its grade, or (`grade` None) why it has
+    none (`problem`: no solution, more than one; '' when the solver could not tell in time)."""
 
     grade: Grade | None
-
-    @property
-    def label(self) -> str:
-        if self.grade is None:
-            return ""
-        at_least = "at least " if self.grade.gave_up else ""
-        return f"{at_least}{self.grade.level} ({self.grade.rating:.1f})"
+    problem: str = ""
 
 
 _known: Remembered[Grid, Rating] = Remembered(REMEMBERED)  # by the digits renamed in order
@@ -106,7 +108,7 @@ def work_out(puzzle: Grid) -> Rating:
     puzzle = renamed(puzzle)
     outcome = count_solutions(puzzle, 2, budget=WEB_BUDGET)
     if outcome.verdict is not Verdict.UNIQUE:
-        return Rating(None)
+        return Rating(None, NOT_ONE.get(outcome.verdict, ""))
     # Nodes only: past the budget the label says "at least", the same on every worker.
     return Rating(grade(puzzle, budget=GRADE_BUDGET, solution=outcome.solution))
 
