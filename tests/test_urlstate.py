@@ -246,6 +246,33 @@ def test_bad_entries_offer_the_puzzle_alone() -> None:
     assert caught.value.fallback == GameState(parse(EASY)).url
 
 
+@pytest.mark.parametrize(
+    ("wrong", "left"),
+    [
+        ({"t": ["-1"]}, {}),  # one bad setting: the rest of the game stays
+        ({"hint": ["4"]}, {}),
+        ({"cell": ["r0c0"]}, {}),
+        ({"mistakes": ["true"]}, {}),
+        ({"g": ["mdium-42"]}, {}),
+        ({"mode": ["Play"]}, {}),
+        ({"t": ["5", "5"]}, {"t": ["5"]}),  # a link pasted twice: each key once
+        ({"e": ["b2zzz"]}, {}),  # broken entries: the notes, clock and settings stay
+    ],
+)
+def test_a_wrong_part_of_a_link_offers_the_rest_of_it(
+    wrong: dict[str, list[str]], left: dict[str, list[str]]
+) -> None:
+    state = GameState(
+        parse(EASY), (4,) + (0,) * 80, notes=(0, 0b101) + (0,) * 79, mistakes=True, seconds=75
+    )
+    args = {**query_args(state.url)[2], **wrong}
+    with pytest.raises(StateError) as caught:
+        from_url("v1", encode_cells(state.puzzle), args)
+    kept = {**{k: v for k, v in args.items() if k not in wrong}, **left}
+    assert caught.value.fallback == from_url("v1", encode_cells(state.puzzle), kept).url
+    assert from_path(caught.value.fallback).notes == state.notes
+
+
 def form(**fields: str) -> dict[str, list[str]]:
     return {key: [value] for key, value in fields.items()}
 

@@ -542,8 +542,35 @@ def _read_timer(value: str | None) -> bool:
     raise StateError(f"timer= must be 0 to hide the clock (or left out), not {value[:20]!r}")
 
 
+KEYS: tuple[str, ...] = ("e", "n", "h", "r", "mode", "solve", "cell", "hint", "g", "notes")
+KEYS += ("d", "check", "checks", "hints", "mistakes", "timer", "pause", "t")  # all a URL reads
+
+
 def from_url(version: str, puzzle: str, args: Mapping[str, Sequence[str]]) -> GameState:
-    """Read the state in `/p/<version>/<puzzle>?<args>`; args maps each key to all its values."""
+    """Read the state in `/p/<version>/<puzzle>?<args>`; args maps each key to all its values.
+    A StateError offers the state without the part that's wrong, where one can be read."""
+    try:
+        return _read_url(version, puzzle, args)
+    except StateError as err:
+        mended = _mended(version, puzzle, args)
+        raise StateError(err.message, mended or err.fallback, err.offer) from None
+
+
+def _mended(version: str, puzzle: str, args: Mapping[str, Sequence[str]]) -> str | None:
+    """The URL of the state a wrong link describes without its wrong part: each repeated key
+    once (a link pasted twice), else without one key; None when neither can be read."""
+    repeated = {key: values[:1] for key, values in args.items() if len(values) > 1}
+    tries = [{**args, **repeated}] if repeated else []
+    tries += [{k: v for k, v in args.items() if k != key} for key in KEYS if key in args]
+    for attempt in tries:
+        try:
+            return _read_url(version, puzzle, attempt).url
+        except StateError:
+            continue
+    return None
+
+
+def _read_url(version: str, puzzle: str, args: Mapping[str, Sequence[str]]) -> GameState:
     if version != VERSION:
         raise StateError(
             f"this link uses format {version[:20]!r}, but this site reads {VERSION!r} links"
