@@ -9,9 +9,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 from puzzles import EASY
 
+from webapp import play
 from webapp.sudoku import parse
 from webapp.urlstate import (
     BLANK,
+    KEYS,
     MAX_HISTORY,
     MAX_SECONDS,
     GameState,
@@ -271,6 +273,32 @@ def test_a_wrong_part_of_a_link_offers_the_rest_of_it(
     kept = {**{k: v for k, v in args.items() if k not in wrong}, **left}
     assert caught.value.fallback == from_url("v1", encode_cells(state.puzzle), kept).url
     assert from_path(caught.value.fallback).notes == state.notes
+
+
+def test_keys_name_every_key_a_state_url_writes() -> None:
+    """What `_mended` may leave out: every key of a state with everything set."""
+    state = GameState(parse(EASY), (4,) + (0,) * 80, notes=(0, 0b101) + (0,) * 79)
+    for cell, digit in ((3, 9), (5, 1)):
+        state = play.typed(state, state.with_contents([(cell, digit)]))
+    state = replace(
+        play.undo(state),  # h= and r=
+        solve=True,
+        cell=3,
+        hint=2,
+        origin="easy-42",
+        notes_mode=True,
+        digit=4,
+        checked=True,
+        checks=1,
+        hints=2,
+        mistakes=True,
+        timer=False,
+        paused=True,
+        seconds=75,
+    )
+    written = set(query_args(state.url)[2])
+    assert written == set(KEYS) - {"mode"}
+    assert "mode" in query_args(replace(state, mode=Mode.ENTER).url)[2]
 
 
 def form(**fields: str) -> dict[str, list[str]]:
