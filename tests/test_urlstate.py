@@ -275,6 +275,11 @@ def test_a_wrong_part_of_a_link_offers_the_rest_of_it(
     assert from_path(caught.value.fallback).notes == state.notes
 
 
+def test_a_link_that_came_out_of_html_with_amp_between_its_parts_is_read() -> None:
+    state = GameState(parse(EASY), (4,) + (0,) * 80, notes=(0, 0b101) + (0,) * 79, seconds=75)
+    assert from_path(state.url.replace("&", "&amp;")) == state
+
+
 def test_keys_name_every_key_a_state_url_writes() -> None:
     """What `_mended` may leave out: every key of a state with everything set."""
     state = GameState(parse(EASY), (4,) + (0,) * 80, notes=(0, 0b101) + (0,) * 79)

@@ -112,6 +112,22 @@ def test_a_puzzle_without_exactly_one_solution_says_so_in_place_of_a_rating(
         assert says in page and "Sudoku Explainer scale" not in page
 
 
+def test_a_games_title_and_preview_name_its_level(client: FlaskClient) -> None:
+    """Tabs and link previews (og: tags) say what the link holds; the home page keeps its own."""
+    page = client.get("/new/medium/42", follow_redirects=True).get_data(as_text=True)
+    made = generate("medium", 42)
+    givens = sum(1 for d in made.puzzle if d)
+    title = "Medium Sudoku: play it in your browser"
+    assert f"<title>{title}</title>" in page
+    assert f'<meta property="og:title" content="{title}">' in page
+    described = f"A medium Sudoku with {givens} givens ({made.grade.rating:.1f} on the Sudoku"
+    assert f'<meta name="description" content="{described}' in page
+    assert f'<meta property="og:description" content="{described}' in page
+    home = client.get("/").get_data(as_text=True)
+    assert "<title>Sudoku: play, solve and share</title>" in home
+    assert '<meta property="og:description" content="Type or paste a Sudoku' in home
+
+
 class EmptyPool:
     """A pool with nothing ready, whose last puzzle of every level was `made`."""
 

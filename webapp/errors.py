@@ -5,6 +5,8 @@ A plain request gets a full page; an htmx request the same section, swapped into
 
 from __future__ import annotations
 
+import re
+
 from flask import Flask, Response, render_template, request
 from werkzeug.exceptions import HTTPException
 
@@ -48,7 +50,9 @@ def error_page(code: int, message: str, fallback: str | None = None, offer: str 
 
 def bad_state(error: StateError) -> Response:
     """A URL or form that does not describe a state: 400, saying what and where."""
-    message = error.message[0].upper() + error.message[1:] + "."
+    text = error.message
+    keyed = re.match(r"[a-z]+=", text)  # a link's key ("e= appears 2 times") keeps its case
+    message = (text if keyed else text[0].upper() + text[1:]) + "."
     return error_page(400, message, error.fallback, error.offer)
 
 

@@ -549,6 +549,11 @@ KEYS += ("d", "check", "checks", "hints", "mistakes", "timer", "pause", "t")  # 
 def from_url(version: str, puzzle: str, args: Mapping[str, Sequence[str]]) -> GameState:
     """Read the state in `/p/<version>/<puzzle>?<args>`; args maps each key to all its values.
     A StateError offers the state without the part that's wrong, where one can be read."""
+    if any(key.startswith("amp;") for key in args):  # '&amp;' from a link copied out of HTML
+        unescaped: dict[str, list[str]] = {}
+        for key, values in args.items():
+            unescaped.setdefault(key.removeprefix("amp;"), []).extend(values)
+        args = unescaped
     try:
         return _read_url(version, puzzle, args)
     except StateError as err:

@@ -210,9 +210,10 @@ def state_page(version: str, puzzle: str) -> BaseResponse:
 
 
 class PlainPuzzle(BaseConverter):
-    """A path segment that looks like a bare puzzle: digits and dots, 17 or more of them."""
+    """A path segment that looks like a bare puzzle: 17 or more digits and dots (or '-' or
+    '_' for empty cells, as other sites write them)."""
 
-    regex = r"[0-9.]{17,}"
+    regex = r"[0-9._-]{17,}"
 
 
 CONVERTERS = {"plain": PlainPuzzle}  # the app registers these before the blueprint
