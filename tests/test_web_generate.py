@@ -58,17 +58,33 @@ def test_a_seed_that_misses_moves_to_the_seed_that_hits(client: FlaskClient) -> 
 
 
 @pytest.mark.parametrize(
-    ("url", "message"),
+    ("url", "message", "offer"),
     [
-        ("/new/impossible", "unknown level &#39;impossible&#39;; choose one of Easy, Medium"),
-        ("/new/extreme/217", "no Extreme puzzle comes from the seeds 217 to 316"),
-        (f"/new/easy/{SEED_LIMIT}", f"seeds go from 0 to {SEED_LIMIT - 1}"),
+        ("/new/impossible", "unknown level &#39;impossible&#39;; choose one of Easy, Medium", ""),
+        (
+            "/new/extreme/217",
+            "no Extreme puzzle comes from the seeds 217 to 316",
+            '<a class="btn" href="/new/extreme" rel="nofollow">A new Extreme puzzle</a>',
+        ),
+        (
+            f"/new/easy/{SEED_LIMIT}",
+            f"seeds go from 0 to {SEED_LIMIT - 1}",
+            '<a class="btn" href="/new/easy" rel="nofollow">A new Easy puzzle</a>',
+        ),
+        (
+            "/new/easy/42/12345678",
+            "must be 1 to 9 in some order",
+            '<a class="btn" href="/new/easy/42" rel="nofollow">The puzzle of seed 42</a>',
+        ),
     ],
 )
-def test_bad_new_links_get_a_400(client: FlaskClient, url: str, message: str) -> None:
+def test_bad_new_links_get_a_400_with_a_way_on(
+    client: FlaskClient, url: str, message: str, offer: str
+) -> None:
     response = client.get(url)
+    page = response.get_data(as_text=True)
     assert response.status_code == 400
-    assert message.lower() in response.get_data(as_text=True).lower()
+    assert message.lower() in page.lower() and offer in page
 
 
 def test_every_page_offers_new_puzzles(client: FlaskClient) -> None:

@@ -438,17 +438,21 @@ def seeded_puzzle(level: str, seed: int, names: str = "") -> BaseResponse:
     """The puzzle a level and seed make (with its digits renamed by `names`, a permutation
     of 123456789): the same on every machine."""
     name = _level(level)
+    new = {"fallback": f"/new/{name.lower()}", "offer": f"A new {name} puzzle"}
     if seed >= SEED_LIMIT:
-        raise StateError(f"the seed is {seed}; seeds go from 0 to {SEED_LIMIT - 1}")
-    names = read_names(names, "in the link")
+        raise StateError(f"the seed is {seed}; seeds go from 0 to {SEED_LIMIT - 1}", **new)
+    try:
+        names = read_names(names, "in the link")
+    except StateError as err:
+        plain = f"/new/{name.lower()}/{seed}"
+        raise StateError(err.message, plain, f"The puzzle of seed {seed}") from None
     try:
         made = engine("slow").run(page_rating.generated, name, seed, SEED_ATTEMPTS)
     except NotFound:
         raise StateError(
             f"no {name} puzzle comes from the seeds {seed} to {seed + SEED_ATTEMPTS - 1}; "
             f"ask for a new {name} puzzle instead",
-            fallback=f"/new/{name.lower()}",
-            offer=f"A new {name} puzzle",
+            **new,
         ) from None
     return _generated(made, names)
 
