@@ -35,9 +35,10 @@ assert GRADE_BUDGET.deterministic and WEB_BUDGET.deterministic
 
 
 NOT_ONE = {  # what the page says instead of a rating when the puzzle is not a proper one
-    Verdict.NO_SOLUTION: "This puzzle has no solution: no grid keeps all its givens.",
-    Verdict.MULTIPLE: "This puzzle has more than one solution, so no single answer can be "
-    "checked: hints and Check follow one of them.",
+    Verdict.NO_SOLUTION: "This puzzle has no solution: no way of filling it keeps every rule, "
+    "so hints and Check can't help.",
+    Verdict.MULTIPLE: "This puzzle has more than one solution, so no digit can be deduced "
+    "for sure: hints and Check need exactly one.",
 }
 
 
