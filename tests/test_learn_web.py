@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 from flask.testing import FlaskClient
@@ -281,7 +282,8 @@ def test_a_finished_game_is_reviewed_point_by_point(client: FlaskClient) -> None
     a, b = empty[0], empty[1]
     played = [(a, right[a] % 9 + 1, False), (a, right[a], False), (b, right[b], True)]
     played += [(c, right[c], False) for c in empty[2:]]
-    url = review_url(game(EASY, played).url)
+    asked = replace(game(EASY, played), hints=3)  # one hint placed a digit, two only told
+    url = review_url(asked.url)
     response = client.get(url)
     assert response.status_code == 200, html(response)
     page = html(response)
@@ -292,7 +294,8 @@ def test_a_finished_game_is_reviewed_point_by_point(client: FlaskClient) -> None
     assert f"The solution has {right[a]} there." in page and "Fixed at move 2" in page
     assert f"A hint placed {right[b]} in {name_b}" in page
     assert "The simplest step the engine saw here" in page
-    assert re.search(r"<dt>Hints used</dt><dd>1</dd>", page)
+    assert re.search(r"<dt>Hints asked for</dt><dd>3</dd>", page)
+    assert re.search(r"<dt>Moves a hint made</dt><dd>1</dd>", page)
     assert re.search(r"<dt>Mistakes</dt><dd>1</dd>", page)
     second = html(client.get(url + "&at=2"))
     assert f"Move 3: a hint placed {right[b]} in {name_b}" in second

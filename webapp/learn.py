@@ -497,6 +497,7 @@ def game_review(version: str, puzzle: str) -> Response:
         "code": encode_cells(grid),
         "puzzle": grid,
         "review": looked,
+        "asked": state.hints,
         "point": point,
         "number": number,
         "started": any(start),
