@@ -44,6 +44,11 @@ def test_from_a_game_through_its_solve_path(page: Page, width: int) -> None:
     page.get_by_role("link", name="Show me how to solve it").click()
     expect(page).to_have_url(re.compile(f"/path/{CODE}$"))
     expect(title(page)).to_have_text(f"Step 1 of {STEPS}")
+    keys = page.locator(".learn-keys")  # the keyboard's help: where there is a keyboard
+    if width > 819:
+        expect(keys).to_be_visible()
+    else:
+        expect(keys).to_be_hidden()
     page.locator("#path-next").click()
     expect(page).to_have_url(re.compile(rf"/path/{CODE}\?step=2$"))
     expect(title(page)).to_have_text(f"Step 2 of {STEPS}")
@@ -91,6 +96,7 @@ def test_without_javascript_every_step_is_a_link(nojs_page: Page, width: int) ->
     page.locator(".learn-steps a").nth(19).click()
     expect(page).to_have_url(re.compile(r"\?step=20#path-stage$"))
     expect(title(page)).to_have_text(f"Step 20 of {STEPS}")
+    expect(page.locator(".learn-keys")).to_be_hidden()  # the keys need JavaScript
     fits(page, width)
     shoot(page, f"learn-path-{width}-nojs")
 
