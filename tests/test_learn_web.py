@@ -148,6 +148,9 @@ def test_the_library_lists_every_technique(client: FlaskClient) -> None:
     for entry in technique_entries():
         assert f'href="/techniques/{entry.slug}">{entry.name.replace("+", "+")}</a>' in page
     assert page.index("Full house") < page.index("X-Wing") < page.index("Nested forcing chain")
+    listed = re.findall(r'<span class="learn-rating">(\d+\.\d)</span>', page)
+    assert len(listed) == len(technique_entries())
+    assert [float(r) for r in listed] == sorted(float(r) for r in listed)  # easiest first
 
 
 @pytest.mark.parametrize("entry", technique_entries(), ids=lambda e: e.slug)

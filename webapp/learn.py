@@ -319,7 +319,7 @@ def _entry(slug: str) -> TechniqueEntry:
 def library() -> Response:
     """Every technique, grouped by the level it belongs to, easiest first."""
     groups: dict[str, list[TechniqueEntry]] = {name: [] for name in LEVEL_NAMES}
-    for entry in technique_entries():
+    for entry in sorted(technique_entries(), key=lambda entry: entry.rating):  # ties: families
         groups[entry.level].append(entry)
     response = make_response(render_template("learn_library.html", groups=groups))
     return _cached(response, noindex=False)

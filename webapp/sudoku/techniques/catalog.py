@@ -1053,7 +1053,8 @@ _ENTRIES = (
         (
             "Not a technique: a way out. If every pattern and every trial the engine tries "
             "fails within the work it may spend, the hint names the solution's digit for a "
-            "cell and says so. Grades count it as harder than anything else.",
+            "cell and says so. A grade counts it at 11.0, as hard as Sudoku Explainer's "
+            "deepest nested chains.",
         ),
         "You will only meet it in a hint on a puzzle beyond the engine's budget.",
     ),
