@@ -137,11 +137,15 @@ def digits_text(digits: Iterable[int], last: str = "and") -> str:
 
 
 def removals_text(eliminations: Iterable[Candidate]) -> str:
-    """'5 from r1c2 and r1c3' or '5 from r1c2, 7 from r4c4' for mixed digits."""
-    by_digit: dict[int, list[int]] = {}
+    """'5 from r1c2 and r1c3', '5 from r1c2, 7 from r4c4' for mixed digits, '2 and 9 from
+    r4c3' for digits taken from the same cells."""
+    by_digit: dict[int, set[int]] = {}
     for cell, digit in eliminations:
-        by_digit.setdefault(digit, []).append(cell)
-    return ", ".join(f"{d} from {names(sorted(cs))}" for d, cs in sorted(by_digit.items()))
+        by_digit.setdefault(digit, set()).add(cell)
+    by_cells: dict[tuple[int, ...], list[int]] = {}
+    for digit, cells in sorted(by_digit.items()):
+        by_cells.setdefault(tuple(sorted(cells)), []).append(digit)
+    return ", ".join(f"{digits_text(ds)} from {names(cs)}" for cs, ds in by_cells.items())
 
 
 def cand_text(candidate: Candidate) -> str:
