@@ -42,9 +42,8 @@ def ask(puzzle: Grid, entries: Grid = NONE, notes: Grid | None = None, target=No
 
 def test_a_moves_removals_name_each_cell_once_per_group_of_digits() -> None:
     r4c3, r1c2, r1c3, r5c5 = 29, 1, 2, 40
-    assert (
-        removals_text([(r4c3, 9), (r4c3, 2)]) == "2 and 9 from r4c3"
-    )  # was "2 from r4c3, 9 from r4c3"
+    # It said "2 from r4c3, 9 from r4c3".
+    assert removals_text([(r4c3, 9), (r4c3, 2)]) == "2 and 9 from r4c3"
     assert removals_text([(r1c3, 5), (r1c2, 5), (r5c5, 7)]) == "5 from r1c2 and r1c3, 7 from r5c5"
     mixed = [(r1c2, 5), (r1c3, 5), (r1c2, 7), (r1c3, 7), (r4c3, 1)]
     assert removals_text(mixed) == "1 from r4c3, 5 and 7 from r1c2 and r1c3"
