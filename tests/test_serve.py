@@ -194,8 +194,47 @@ def test_health_and_access_log(served: tuple[str, int, Path]) -> None:
     base, _, log = served
     status, body = get(base, "/healthz")
     assert (status, body) == (200, "ok\n")
-    line = re.compile(r'127\.0\.0\.1 "GET /healthz HTTP/1\.1" 200 3 \d+ms')
+    when = r"\[\d\d/\w{3}/\d{4}:\d\d:\d\d:\d\d [+-]\d{4}\]"  # [27/Nov/2026:14:55:01 +0000]
+    line = re.compile(r"127\.0\.0\.1 " + when + r' "GET /healthz HTTP/1\.1" 200 3 \d+ms')
     deadline = time.monotonic() + 10  # the worker writes its log line after the answer
     while not line.search(log.read_text()) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert line.search(log.read_text())
+
+
+ORPHAN = """
+import os, sys, time
+from webapp.enginepool import EnginePool
+pool = EnginePool(1)
+print(pool.run(os.getpid), flush=True)
+time.sleep(60)
+"""
+
+
+def running(pid: int) -> bool:
+    """Whether process `pid` is alive (an ended one nobody has reaped yet is a zombie)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
+        return False
+    return "\nState:\tZ" not in status
+
+
+def test_engine_processes_end_when_their_worker_is_killed() -> None:
+    """gunicorn kills a worker that outlives its graceful timeout; its engine processes used
+    to run on, orphaned (170 MB and the puzzle-maker's CPU for every stop of a busy site)."""
+    worker = subprocess.Popen(
+        [sys.executable, "-c", ORPHAN], cwd=ROOT, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert worker.stdout is not None
+        engine = int(worker.stdout.readline())
+        assert running(engine)
+        worker.kill()
+        worker.wait(5)
+        deadline = time.monotonic() + 10
+        while running(engine) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not running(engine)
+    finally:
+        worker.kill()

@@ -290,6 +290,8 @@ def test_settings_from_the_environment() -> None:
     assert chosen.public_origin == "https://sudoku.example"
     assert dict(chosen.limits)["new"] == "3 per minute"
     assert chosen.limiter_storage == "redis://cache:6379"
+    ipv6 = from_env({"HOST": "::", "TRUSTED_HOSTS": "a.example, [::1]"})
+    assert ipv6.bind_host == "[::]" and ipv6.trusted_hosts == ("a.example", "[::1]")
     defaults = from_env({})
     assert (defaults.host, defaults.port, defaults.limiter_storage) == (
         "127.0.0.1",
@@ -308,6 +310,14 @@ def test_settings_from_the_environment() -> None:
         ({"LIMIT_ENGINE": "lots"}, "LIMIT_ENGINE must be limits such as"),
         ({"LIMITER_STORAGE": "sqlite:///x"}, "LIMITER_STORAGE must be memory://"),
         ({"BODY_TIMEOUT": "nan"}, "BODY_TIMEOUT must be from 1 to 600"),
+        # accepted before, and then broke the site (links, every request, every costly one)
+        ({"PUBLIC_ORIGIN": "https://sudoku.example#x"}, "PUBLIC_ORIGIN must look like https://"),
+        ({"PUBLIC_ORIGIN": "https://me@sudoku.example"}, "PUBLIC_ORIGIN must look like"),
+        ({"PUBLIC_ORIGIN": "https://sudoku.example:99999"}, "PUBLIC_ORIGIN must look like"),
+        ({"TRUSTED_HOSTS": "sudoku.example:9113"}, "TRUSTED_HOSTS must be host names such as"),
+        ({"LIMIT_ENGINE": "0 per minute"}, "LIMIT_ENGINE must be limits such as"),
+        ({"LIMIT_GRADE": "1 per 0 seconds"}, "LIMIT_GRADE must be limits such as"),
+        ({"LIMITER_STORAGE": "memcached://m:11211"}, "LIMITER_STORAGE must be memory://"),
     ],
 )
 def test_bad_settings_say_which_and_why(env: dict[str, str], message: str) -> None:

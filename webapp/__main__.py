@@ -12,6 +12,8 @@ README lists them); the options here override HOST, PORT and WORKERS.
 from __future__ import annotations
 
 import argparse
+import os
+import re
 import resource
 import sys
 from typing import Any
@@ -45,19 +47,22 @@ class Server(BaseApplication):
 
 def gunicorn_options(settings: Settings) -> dict[str, Any]:
     """Gunicorn's settings for ours."""
+    keepalive = max(1, round(settings.header_timeout))  # gevent: time for a head
     return {
-        "bind": f"{settings.host}:{settings.port}",
+        "bind": f"{settings.bind_host}:{settings.port}",
         "workers": settings.workers,
         "worker_class": "gevent",
         "worker_connections": settings.connections,
-        "keepalive": max(1, round(settings.header_timeout)),  # gevent: time for a head
+        "keepalive": keepalive,
         "timeout": 30,  # a worker whose loop is stuck this long is restarted
-        "graceful_timeout": 10,
+        # On a stop, a worker waits for its connections; an idle keep-alive one ends after
+        # `keepalive`: more than that, so that workers end of themselves, engine processes too.
+        "graceful_timeout": keepalive + 5,
         "limit_request_line": 8190,  # gunicorn's most: longer links get the app's 414 page
         "limit_request_fields": 50,
         "limit_request_field_size": 8190,
         "accesslog": settings.access_log or None,
-        "access_log_format": '%(h)s "%(r)s" %(s)s %(b)s %(M)sms "%(a)s"',
+        "access_log_format": '%(h)s %(t)s "%(r)s" %(s)s %(b)s %(M)sms "%(a)s"',
         "forwarded_allow_ips": "*" if settings.proxies else "127.0.0.1,::1",
         "proc_name": "sudoku",
         "control_socket_disable": True,  # no admin socket in the home folder
@@ -73,21 +78,19 @@ def _more_open_files(wanted: int) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    try:
-        settings = from_env()
+    parser = argparse.ArgumentParser(prog="python -m webapp", description=__doc__)
+    parser.add_argument("--host", help="address to bind ($HOST, 127.0.0.1)")
+    parser.add_argument("--port", help="port ($PORT, 8000)")
+    parser.add_argument("--workers", help="server processes ($WORKERS, 2)")
+    args = parser.parse_args(argv)
+    options = {"HOST": args.host, "PORT": args.port, "WORKERS": args.workers}
+    try:  # the options are checked as the settings they stand for
+        settings = from_env({**os.environ, **{k: v for k, v in options.items() if v is not None}})
     except SettingsError as err:
         sys.exit(f"python -m webapp: {err}")
-    parser = argparse.ArgumentParser(prog="python -m webapp", description=__doc__)
-    parser.add_argument("--host", default=settings.host, help="address to bind ($HOST)")
-    parser.add_argument("--port", type=int, default=settings.port, help="port ($PORT, 8000)")
-    parser.add_argument("--workers", type=int, default=settings.workers, help="($WORKERS, 2)")
-    args = parser.parse_args(argv)
-    settings = Settings(
-        **{**settings.__dict__, "host": args.host, "port": args.port, "workers": args.workers}
-    )
     _more_open_files(settings.connections + 100)
-    storage = settings.limiter_storage
-    print(f"Serving Sudoku on http://{settings.host}:{settings.port}/", flush=True)
+    storage = re.sub(r"//[^/@]*@", "//***@", settings.limiter_storage)  # no password shown
+    print(f"Serving Sudoku on http://{settings.bind_host}:{settings.port}/", flush=True)
     print(
         f"{settings.workers} workers (gevent, {settings.connections} connections each), "
         f"{settings.engine_processes} engine process(es) each; limits kept in {storage}",

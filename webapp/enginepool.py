@@ -24,6 +24,7 @@ import multiprocessing
 import os
 import signal
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -50,11 +51,22 @@ class Busy(Exception):
 
 def _start_engine_process(nice: int) -> None:
     """In each engine process: a lower priority; Ctrl+C is the server's to handle, not ours;
-    the engine and the web modules whose functions the jobs name loaded before the first job
-    (else the first hint or solution after a start waits a tenth of a second for imports)."""
+    an end of its own if its worker is gone; the engine and the web modules whose functions
+    the jobs name loaded before the first job (else the first hint or solution after a start
+    waits a tenth of a second for imports)."""
     os.nice(nice)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_end_with, args=(os.getppid(),), daemon=True).start()
     importlib.import_module("webapp.app")
+
+
+def _end_with(worker: int) -> None:
+    """End this engine process within a second of its worker's end, even mid-job: a worker
+    killed (gunicorn kills one that outlives its graceful timeout) can't stop its processes,
+    which would otherwise run on, orphaned, holding memory and CPU."""
+    while os.getppid() == worker:
+        time.sleep(1)
+    os._exit(0)
 
 
 class EnginePool:

@@ -49,6 +49,12 @@ class Settings:
     access_log: str = "-"  # ACCESS_LOG: a file, or - for standard output, or empty for none
 
     @property
+    def bind_host(self) -> str:
+        """HOST as an address to bind and print: an IPv6 address in brackets ([::])."""
+        plain = ":" in self.host and not self.host.startswith("[")
+        return f"[{self.host}]" if plain else self.host
+
+    @property
     def allowed_hosts(self) -> tuple[str, ...]:
         """The Host names the site answers when it has no public origin to build links on."""
         return self.trusted_hosts or LOOPBACK_HOSTS
@@ -75,16 +81,34 @@ def _whole(env: Mapping[str, str], name: str, default: int, low: int, high: int)
 
 
 def _origin(text: str) -> str:
-    """`scheme://host[:port]` with nothing after it, or SettingsError."""
+    """`scheme://host[:port]` with nothing before the host or after it, or SettingsError."""
     text = text.strip().rstrip("/")
     if not text:
         return ""
     parts = urlsplit(text)
-    if parts.scheme not in ("http", "https") or not parts.netloc or parts.path or parts.query:
+    try:
+        port_ok = parts.port is None or parts.port > 0
+    except ValueError:  # not a number, or above 65535
+        port_ok = False
+    extra = parts.path or parts.query or parts.fragment or "#" in text or "@" in parts.netloc
+    if parts.scheme not in ("http", "https") or not parts.hostname or extra or not port_ok:
         raise SettingsError(
-            f"PUBLIC_ORIGIN must look like https://sudoku.example (no path), not {text[:60]!r}"
+            "PUBLIC_ORIGIN must look like https://sudoku.example or http://host:8080 (no "
+            f"user, path, query or fragment), not {text[:60]!r}"
         )
     return text
+
+
+def _hosts(text: str) -> tuple[str, ...]:
+    """TRUSTED_HOSTS: host names, comma-separated, without ports, or SettingsError."""
+    hosts = tuple(h.strip().lower() for h in text.split(",") if h.strip())
+    for host in hosts:
+        if not re.fullmatch(r"[a-z0-9.-]+|\[[0-9a-f:.]+\]", host):
+            raise SettingsError(
+                "TRUSTED_HOSTS must be host names such as sudoku.example or [::1], "
+                f"comma-separated, without a port or scheme, not {host[:60]!r}"
+            )
+    return hosts
 
 
 def _limits(env: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
@@ -95,11 +119,15 @@ def _limits(env: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
         name = f"LIMIT_{kind.upper()}"
         text = env.get(name, "").strip() or default
         try:
-            parse_many(text)
+            items = parse_many(text)
         except ValueError:
+            items = []
+        zero_period = re.search(r"(per|/)\s*0+\s*[a-z]", text.lower())  # read as 1 by limits
+        if not items or zero_period or any(item.amount < 1 for item in items):
             raise SettingsError(
-                f"{name} must be limits such as '20 per minute; 5 per 5 seconds', not {text!r}"
-            ) from None
+                f"{name} must be limits such as '20 per minute; 5 per 5 seconds' (numbers 1 "
+                f"or more), not {text!r}"
+            )
         chosen.append((kind, text))
     return tuple(chosen)
 
@@ -108,12 +136,11 @@ def from_env(env: Mapping[str, str] | None = None) -> Settings:
     """The settings in `env` (default: os.environ), checked; SettingsError names a bad one."""
     env = os.environ if env is None else env
     storage = env.get("LIMITER_STORAGE", "").strip() or "memory://"
-    if not re.match(r"^(memory|redis|redis\+unix|rediss|memcached)://", storage):
+    if not re.match(r"^(memory|redis|redis\+unix|rediss)://", storage):  # what's installed
         raise SettingsError(
-            "LIMITER_STORAGE must be memory://, redis://host:port, redis+unix:///path or "
-            f"memcached://host:port, not {storage[:60]!r}"
+            "LIMITER_STORAGE must be memory://, redis://host:port, rediss://host:port or "
+            f"redis+unix:///path, not {storage[:60]!r}"
         )
-    hosts = tuple(h.strip().lower() for h in env.get("TRUSTED_HOSTS", "").split(",") if h.strip())
     return Settings(
         host=env.get("HOST", "").strip() or "127.0.0.1",
         port=_whole(env, "PORT", 8000, 1, 65535),
@@ -124,7 +151,7 @@ def from_env(env: Mapping[str, str] | None = None) -> Settings:
         engine_processes=_whole(env, "ENGINE_PROCESSES", 1, 0, 64),
         engine_queue=_whole(env, "ENGINE_QUEUE", 64, 1, 10_000),
         public_origin=_origin(env.get("PUBLIC_ORIGIN", "")),
-        trusted_hosts=hosts,
+        trusted_hosts=_hosts(env.get("TRUSTED_HOSTS", "")),
         proxies=_whole(env, "PROXIES", 0, 0, 10),
         limiter_storage=storage,
         limits=_limits(env),
