@@ -4,7 +4,9 @@ requests count, what a client over its limit sees, and counts shared by every wo
 from __future__ import annotations
 
 import shutil
+import socket
 import subprocess
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -205,3 +207,29 @@ def test_workers_share_the_counts_in_redis(redis_url: str, monkeypatch: pytest.M
     assert first.get("/new/easy/3").status_code == 429
     assert second.get("/new/easy/3").status_code == 429
     assert first.get("/healthz").status_code == 200
+
+
+def test_a_redis_that_never_answers_does_not_hang_the_site(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A Redis that takes connections and never answers held /healthz and every limited
+    route for as long as the client waited; now it counts as down within the storage's
+    timeout, the health check says so, and the limited routes count per worker meanwhile."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    held: list[socket.socket] = []
+    accepting = threading.Thread(
+        target=lambda: held.extend(listener.accept()[0] for _ in range(20)), daemon=True
+    )
+    accepting.start()
+    monkeypatch.setenv("LIMITER_STORAGE", f"redis://127.0.0.1:{listener.getsockname()[1]}")
+    client = limited_app().test_client()
+    try:
+        started = time.monotonic()
+        health = client.get("/healthz")
+        assert health.status_code == 200 and "storage" in health.get_data(as_text=True)
+        assert client.get("/new/easy/1").status_code == 303
+        assert time.monotonic() - started < 10 * limits.STORAGE_TIMEOUT
+    finally:
+        listener.close()
+        for conn in held:
+            conn.close()

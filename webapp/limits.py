@@ -64,9 +64,16 @@ limiter = Limiter(
 )
 
 
+STORAGE_TIMEOUT = 0.5  # seconds a Redis may take to connect or answer before it counts as down
+
+
 def init_app(app: Flask) -> None:
     """Limit `app` with the storage and the numbers in its config (LIMITS, LIMITER_STORAGE)."""
-    app.config.setdefault("RATELIMIT_STORAGE_URI", app.config["LIMITER_STORAGE"])
+    storage = app.config["LIMITER_STORAGE"]
+    app.config.setdefault("RATELIMIT_STORAGE_URI", storage)
+    if storage.startswith("redis"):  # a Redis that hangs must not hang the site with it
+        waits = {"socket_timeout": STORAGE_TIMEOUT, "socket_connect_timeout": STORAGE_TIMEOUT}
+        app.config.setdefault("RATELIMIT_STORAGE_OPTIONS", waits)
     app.after_request(_retry_after_only_when_refused)  # runs after the limiter's own hook
     limiter.init_app(app)
     app.register_error_handler(RateLimitExceeded, too_many)
