@@ -31,7 +31,7 @@ import ipaddress
 import time
 from collections.abc import Callable
 
-from flask import Flask, Response, current_app, request
+from flask import Flask, Response, current_app, g, request
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter._limits import RouteLimit
 from limits import RateLimitItem, parse_many
@@ -76,14 +76,25 @@ def init_app(app: Flask) -> None:
         app.config.setdefault("RATELIMIT_STORAGE_OPTIONS", waits)
     app.after_request(_retry_after_only_when_refused)  # runs after the limiter's own hook
     limiter.init_app(app)
+    app.after_request(_note_retry_after)  # runs before it
     app.register_error_handler(RateLimitExceeded, too_many)
 
 
+def _note_retry_after(response: Response) -> Response:
+    """Keep the Retry-After the answer was made with (a busy 503's), before the limiter's."""
+    g.answered_retry_after = response.headers.get("Retry-After")
+    return response
+
+
 def _retry_after_only_when_refused(response: Response) -> Response:
-    """Flask-Limiter sends Retry-After with every answer of a limited route; a client reads it
-    as "wait", so it goes out only with a 429 or a 503 (the X-RateLimit-* headers stay)."""
+    """Flask-Limiter sends Retry-After with every answer of a limited route, the time until
+    the client's allowance renews; a client reads it as "wait", so it goes out only with a
+    429, or with a 503 as the 503 was made (the engine is busy: the allowance has nothing to
+    do with it). The X-RateLimit-* headers stay."""
     if response.status_code not in (429, 503):
         del response.headers["Retry-After"]
+    elif response.status_code == 503 and g.get("answered_retry_after"):
+        response.headers["Retry-After"] = g.answered_retry_after
     return response
 
 
