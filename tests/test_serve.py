@@ -7,9 +7,11 @@ block the whole site, and short timeouts so the tests stay quick.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import select
+import signal
 import socket
 import subprocess
 import sys
@@ -238,3 +240,31 @@ def test_engine_processes_end_when_their_worker_is_killed() -> None:
         assert not running(engine)
     finally:
         worker.kill()
+
+
+def test_dev_serve_stops_its_server_when_told_to(tmp_path: Path) -> None:
+    """A supervisor's TERM for `./dev serve` used to end the script and leave the server it
+    started running (orphaned, on the port); now the script passes it on and ends after it."""
+    port = free_port()
+    env = {**os.environ, "PORT": str(port), "LIMITER_STORAGE": "memory://", "WORKERS": "1"}
+    log = (tmp_path / "serve.log").open("w")
+    script = subprocess.Popen(
+        ["./dev", "serve"], cwd=ROOT, env=env, stdout=log, stderr=log, start_new_session=True
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 120  # a fresh checkout sets itself up first
+        while True:
+            try:
+                assert get(base, "/healthz", timeout=1)[0] == 200
+                break
+            except OSError:
+                assert script.poll() is None and time.monotonic() < deadline, "no server"
+                time.sleep(0.3)
+        script.terminate()
+        assert script.wait(30) == 0
+        with pytest.raises(OSError):
+            get(base, "/healthz", timeout=1)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(script.pid, signal.SIGKILL)  # whatever is left of it
