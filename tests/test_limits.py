@@ -104,6 +104,15 @@ def test_the_lab_side_by_side_counts_five(limited: FlaskClient) -> None:
     assert limited.get(f"/lab/{CODE}").status_code == 429
 
 
+def test_a_lab_link_that_only_redirects_costs_nothing(limited: FlaskClient) -> None:
+    """Another spelling of a lab page redirects to it without running anything: it used to
+    cost the whole side by side, and following the redirect cost it again."""
+    for _ in range(5):
+        assert limited.get(f"/lab/{EASY}").status_code == 301  # the 81 characters
+        assert limited.get(f"/lab/{CODE}?algo=mrv&step=1").status_code == 301
+    assert limited.get(f"/lab/{CODE}?algo=mrv").status_code == 200
+
+
 def test_a_known_rating_is_free_and_a_new_one_counts(limited: FlaskClient) -> None:
     from webapp import page_rating
 

@@ -218,18 +218,39 @@ def lab_url(code: str, algorithm: str | None = None, step: int = 1) -> str:
     return f"/lab/{code}?algo={algorithm}" + (f"&step={step}" if step != 1 else "")
 
 
-@bp.get("/lab/<puzzle>")
-@limits.costly("engine", cost=lambda: 1 if request.args.get("algo") else len(TRACEABLE))
-def puzzle_page(puzzle: str) -> Response:
-    """The side by side (no algo=) or one algorithm's step view; other spellings redirect."""
-    grid = decode_cells(puzzle, "the puzzle")
+def _asked() -> tuple[Grid, str | None, int]:
+    """The puzzle, algorithm and step a lab page's URL asks for (StateError if it can't)."""
+    grid = decode_cells(str((request.view_args or {}).get("puzzle", "")), "the puzzle")
     _once({"algo", "step"})
     algorithm = _read_algorithm(request.args.get("algo"))
-    step = _read_step(request.args.get("step"), algorithm)
+    return grid, algorithm, _read_step(request.args.get("step"), algorithm)
+
+
+def _is_canonical() -> bool:
+    """The URL is a lab page's own (only those run the algorithms: the others redirect to
+    it, or are refused, and cost the client nothing)."""
+    try:
+        grid, algorithm, step = _asked()
+    except StateError:
+        return False
+    query = request.query_string.decode("latin-1")
+    return request.path + ("?" + query if query else "") == lab_url(
+        encode_cells(grid), algorithm, step
+    )
+
+
+@bp.get("/lab/<puzzle>")
+@limits.costly(
+    "engine",
+    when=_is_canonical,
+    cost=lambda: 1 if request.args.get("algo") else len(TRACEABLE),
+)
+def puzzle_page(puzzle: str) -> Response:
+    """The side by side (no algo=) or one algorithm's step view; other spellings redirect."""
+    grid, algorithm, step = _asked()
     code = encode_cells(grid)
     url = lab_url(code, algorithm, step)
-    query = request.query_string.decode("latin-1")
-    if request.path + ("?" + query if query else "") != url:
+    if not _is_canonical():
         return redirect(url, 301)
     if algorithm is None:
         response = _side_by_side(grid, code)
