@@ -897,7 +897,9 @@ _ENTRIES = (
         (
             "An AIC, mixing links within cells and links on one digit, where some nodes are "
             "groups of two or three cells of a box on one line. The group is true when one "
-            "of its cells holds the digit.",
+            "of its cells holds the digit. A link may also run through an almost locked set "
+            "(N cells of a unit holding N + 1 digits): when one of its digits is ruled out, "
+            "the others are locked in its cells.",
             "One of the two ends is true, so candidates that see both go.",
         ),
         "When an AIC almost closes but needs a box's places on one line, use them as one node.",
