@@ -28,7 +28,7 @@ from webapp.sudoku.generate import (
     filled_by_propagation,
     generate,
 )
-from webapp.sudoku.grade import SE_TECHNIQUES, grade
+from webapp.sudoku.grade import GRADE_BUDGET, SE_TECHNIQUES, grade
 from webapp.sudoku.ratings import RATINGS
 from webapp.sudoku.techniques.catalog import CATALOG, HINTS_ONLY, entry_for
 from webapp.sudoku.techniques.examples import EXAMPLES, PRACTISE
@@ -208,6 +208,10 @@ def test_a_practise_seed_makes_its_technique_the_hardest_step_at_once(name: str)
     assert entry_for(rated.hardest, rated.rating) is CATALOG[name]
     again = grade(made.puzzle, budget=GRADING_BUDGET)
     assert (again.rating, again.hardest, again.level) == (rated.rating, rated.hardest, made.level)
+    # The solve path the page links to takes the technique too (its hardest step).
+    path = walkthrough(made.puzzle, budget=GRADE_BUDGET)
+    hardest = max((m.step for m in path.moments), key=lambda step: step.rating)
+    assert entry_for(hardest.technique, hardest.rating) is CATALOG[name]
 
 
 def test_practise_searches_on_from_the_seed_and_is_reproducible() -> None:

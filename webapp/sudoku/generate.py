@@ -35,7 +35,8 @@ from dataclasses import dataclass
 from .algorithms import propagate as solver
 from .algorithms.propagate import search
 from .board import ALL, BIT, CELLS, DIGITS_OF, POPCOUNT, UNITS_OF, Grid
-from .grade import Grade, grade
+from .grade import GRADE_BUDGET, Grade, grade
+from .logic import solve_logically
 from .ratings import LEVELS, RATINGS
 from .search import Budget
 from .techniques.catalog import CATALOG, entry_for
@@ -70,33 +71,42 @@ class Generated:
 
 @dataclass(frozen=True)
 class Target:
-    """What an attempt looks for: `key` goes into the random seed string; a grade `fits`, or
-    is too hard (above `ceiling`: the bisection puts clues back); `floor` is the least rating
-    that can fit."""
+    """What an attempt looks for: `key` goes into the random seed string; a puzzle `fits`
+    (given its solution and grade), or is too hard (graded above `ceiling`: the bisection puts
+    clues back); `floor` is the least rating that can fit."""
 
     key: str
     floor: float
     ceiling: float
-    fits: Callable[[Grade], bool]
+    fits: Callable[[Grid, Grid, Grade], bool]
 
 
 def level_target(name: str) -> Target:
     """The target of `generate`: a puzzle graded at level `name` (from LEVEL_NAMES)."""
     rank = LEVEL_NAMES.index(name)
     floor = LEVELS[rank - 1][0] + 0.1 if rank else 0.0
-    return Target(name, floor, LEVELS[rank][0], lambda g: g.level == name)
+    return Target(name, floor, LEVELS[rank][0], lambda puzzle, solution, g: g.level == name)
 
 
 def technique_target(name: str) -> Target:
     """The target of `practise`: a puzzle whose hardest step is the technique `name` (a chain
-    family counts with any length bonus below the next technique's rating)."""
+    family counts with any length bonus below the next technique's rating), both in its grade
+    and in its solve path (the hints' techniques, which the grade leaves out, may take an
+    easier way)."""
     entry = CATALOG[name]
     above = [r.rating for r in RATINGS.values() if r.rating > entry.rating]
     ceiling = round(min(above) - 0.1, 1) if above else float("inf")
 
-    def fits(rated: Grade) -> bool:
-        found = entry_for(rated.hardest, rated.rating)
-        return found is not None and found.name == name and not rated.gave_up
+    def names_it(technique: str, rating: float) -> bool:
+        found = entry_for(technique, rating)
+        return found is not None and found.name == name
+
+    def fits(puzzle: Grid, solution: Grid, rated: Grade) -> bool:
+        if rated.gave_up or not names_it(rated.hardest, rated.rating):
+            return False
+        path = solve_logically(puzzle, budget=GRADE_BUDGET, solution=solution)  # as /path shows it
+        hardest = max(path.steps, key=lambda step: step.rating)
+        return not path.gave_up and names_it(hardest.technique, hardest.rating)
 
     return Target(f"technique {name}", entry.rating, ceiling, fits)
 
@@ -148,7 +158,8 @@ def practise(
     technique: str, seed: int, *, symmetric: bool | None = None, max_attempts: int = MAX_ATTEMPTS
 ) -> Generated:
     """Like `generate`, for a puzzle whose hardest step is `technique` (a name of
-    ratings.RATINGS, as in the technique library): the first of the seeds `seed`, `seed + 1`,
+    ratings.RATINGS, as in the technique library), in its grade and in its solve path
+    (`walkthrough`): the first of the seeds `seed`, `seed + 1`,
     ... that makes one. Rare techniques need many attempts: techniques/examples.py lists
     seeds known to work. ValueError for a technique the catalog does not have."""
     if technique not in CATALOG:
@@ -198,7 +209,7 @@ def _attempt(
     if not could_fit(puzzle, target):
         return None  # too easy for the target (or very likely so): not worth grading
     rated = grade(puzzle, budget=GRADING_BUDGET, solution=solution)
-    if target.fits(rated):
+    if target.fits(puzzle, solution, rated):
         return puzzle, solution, rated
     if rated.rating <= target.ceiling:
         return None
@@ -224,7 +235,7 @@ def _back_to_target(
             easy_enough, best = middle, (puzzle, solution, rated)
         else:
             too_hard = middle
-    if best is None or not target.fits(best[2]):
+    if best is None or not target.fits(*best):
         return None
     return best
 

@@ -147,17 +147,19 @@ def _als_rating(nodes: int) -> float:
 
 class ChainKind(NamedTuple):
     """How to build a kind of chain's links, its rating for a length (in nodes), its place
-    among kinds of the same rating, and its longest chain."""
+    among kinds of the same rating, and its longest and shortest chains."""
 
     net: Callable[[Context], Net]
     rated: Callable[[int], float]
     order: int
     longest: int
+    shortest: int = 2
 
 
 KINDS = {
     "X-chain": ChainKind(_x, _plain("X-chain"), 0, MAX_NODES),
-    "XY-chain": ChainKind(_xy, _plain("XY-chain"), 1, MAX_NODES),
+    # Two cells are a naked pair (3.0), three an XY-Wing (4.2), each found before: from four.
+    "XY-chain": ChainKind(_xy, _plain("XY-chain"), 1, MAX_NODES, shortest=8),
     "Grouped X-chain": ChainKind(_grouped_x, _plain("Grouped X-chain"), 2, MAX_GROUPED_NODES),
     "AIC": ChainKind(_aic, _plain("AIC"), 3, MAX_NODES),
     "Grouped AIC": ChainKind(_grouped_aic, _plain("Grouped AIC"), 4, MAX_GROUPED_NODES),
@@ -433,7 +435,7 @@ def _search(
         found = next(levels, None)
         if found is None:
             continue
-        if found:
+        if found and 2 * now.level >= kind.shortest:
             ends = sorted(
                 found,
                 key=lambda e: (-1, e.start) if e.result == -1 else (-e.result.bit_count(), e.start),
