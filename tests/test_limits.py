@@ -12,13 +12,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from fakes import busy_engine
 from flask import Flask
 from flask.testing import FlaskClient
 from puzzles import EASY
 
-from webapp import create_app, limits, play
-from webapp.enginepool import Busy, EnginePool
-from webapp.remembered import Remembered
+from webapp import create_app, limits
 from webapp.sudoku import parse
 from webapp.urlstate import GameState, encode_cells
 
@@ -251,12 +250,7 @@ def test_a_busy_503_says_when_to_come_back_not_when_the_allowance_renews(
 ) -> None:
     """Flask-Limiter put its window's reset (up to a minute) in Retry-After over the busy
     page's 2 seconds: a client within its allowance was told to wait a minute."""
-
-    def busy(*args: object, **kwargs: object) -> object:
-        raise Busy("64 engine jobs are waiting")
-
-    monkeypatch.setattr(EnginePool, "run", busy)
-    monkeypatch.setattr(play, "_outcomes", Remembered(8))  # a worker that has not solved it
+    busy_engine(monkeypatch)
     response = limited.get(GameState(parse(EASY), solve=True).url)
     assert response.status_code == 503 and response.headers["X-RateLimit-Remaining"] == "2"
     assert response.headers["Retry-After"] == "2"

@@ -9,7 +9,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 import pytest
-from fakes import never_made
+from fakes import busy_engine, never_made
 from flask.testing import FlaskClient
 from puzzles import EASY
 
@@ -150,11 +150,7 @@ def test_the_known_seeds_make_their_level_at_once(level: str) -> None:
 def test_a_busy_engine_gets_a_503_page(
     client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def busy(*args: object, **kwargs: object) -> object:
-        raise Busy("8 engine jobs are waiting")
-
-    monkeypatch.setattr(EnginePool, "run", busy)
-    monkeypatch.setattr(play, "_outcomes", Remembered(8))  # a worker that has not solved it
+    busy_engine(monkeypatch)
     response = client.get(GameState(parse(EASY), solve=True).url)
     assert response.status_code == 503 and response.headers["Retry-After"] == "2"
     assert "The puzzle engine is busy" in response.get_data(as_text=True)
