@@ -196,6 +196,15 @@ def test_hints_only_techniques_have_no_practise_seeds() -> None:
     assert HINTS_ONLY.issubset(CATALOG)
 
 
+@pytest.mark.parametrize("name", ["ALS-XZ", "ALS-XY-Wing", "ALS chain"])
+def test_a_chain_through_almost_locked_sets_marks_every_cell_of_them(name: str) -> None:
+    """The sentence names the sets (r236c4); the grid used to mark only the cells the chain's
+    nodes sit in, so a set's other cells were named but not drawn."""
+    step = worked_example(name).moment.step  # type: ignore[union-attr]
+    sets = [node.als for chain in step.chains for node in chain.nodes if node.als]
+    assert sets and set(sum(sets, ())) <= set(step.cells)
+
+
 # --- practise puzzles ------------------------------------------------------------------
 
 

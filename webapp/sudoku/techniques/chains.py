@@ -351,13 +351,14 @@ def _node_text(net: Net, n: int) -> str:
 
 def _describe_chain(name: str, net: Net, chain: list[int], result: int) -> Step:
     rated = _rating(name, len(chain))
-    cells = tuple(dict.fromkeys(c for n in chain for c in net.node(n)[0]))
     marks = tuple((c, net.node(n)[1]) for n in chain for c in net.node(n)[0])
     whole = as_chain(net, chain)
     text_chain = " ".join(
         (("= " if i % 2 else "- ") if i else "") + _node_text(net, n) for i, n in enumerate(chain)
     )
     als = [node.als for node in whole.nodes if node.als]
+    # The cells drawn: the chain's, and every cell of the almost locked sets it runs through.
+    cells = tuple(dict.fromkeys([*(c for n in chain for c in net.node(n)[0]), *sum(als, ())]))
     sets = "; ".join(cells_text(a) for a in als)
     where = f" (through the almost locked set{'s' if len(als) > 1 else ''} {sets})" if als else ""
     if result == -1:
