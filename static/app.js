@@ -352,11 +352,14 @@
   // loses nothing when that one was an edit (the new post carries the whole grid), but drops
   // what a button asked for. So while a button's answer is on its way, tapping Undo, Redo or
   // More again is counted (the post says how many taps it stands for), and anything else
-  // typed or tapped waits for the answer, then is done again on the grid it brings.
+  // typed or tapped waits for the answer, then is done again on the grid it brings (or goes
+  // ahead anyway if the answer takes longer than HOLD_MOST).
   var REPEATABLE = ['undo', 'redo', 'hint-more']; // the server's views.REPEATABLE
   var MOST_TIMES = 50; // views.MOST_TIMES
+  var HOLD_MOST = 5000; // ms
   var sent = null; // the grid's post on its way: {action: 'undo', times: 2} ('' for an edit)
   var held = []; // what waits for it: {name, value} of a field typed into, or {button: id}
+  var holding = 0; // the timer that lets what waits go ahead
 
   function actionOf(trigger) {
     var button = trigger && trigger.submitter;
@@ -368,10 +371,13 @@
     var fields = [];
     held = [];
     sent = null;
+    clearTimeout(holding);
+    holding = 0;
     for (var j = 0; j < later.length; j++) {
       var item = later[j];
       if (item.button) {
         held = later.slice(j + 1); // they wait for this button's answer in turn
+        if (held.length) holding = setTimeout(release, HOLD_MOST);
         press(item.button);
         return;
       }
@@ -400,6 +406,7 @@
     else if (trigger && trigger.target && trigger.target.name) {
       held.push({ name: trigger.target.name, value: trigger.target.value });
     }
+    if (!holding) holding = setTimeout(release, HOLD_MOST);
   });
   document.addEventListener('htmx:configRequest', function (ev) {
     if (ev.detail.elt.id !== 'board') return;

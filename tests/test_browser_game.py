@@ -490,6 +490,26 @@ def test_on_a_slow_network_each_tap_counts(page: Page) -> None:
     assert len(shown(page).history) == 2 and not shown(page).future
 
 
+def test_what_waits_for_a_buttons_answer_goes_ahead_if_it_never_comes(page: Page) -> None:
+    """A digit typed while Undo's answer is on its way waits for it; an answer that never
+    comes must not hold the digit for ever."""
+    state = play.typed(EASY_GAME, EASY_GAME.with_contents([(0, 4)]))
+
+    def undo_never_answered(route) -> None:  # route: playwright Route
+        if b"action=undo" not in (route.request.post_data_buffer or b""):
+            route.continue_()
+
+    page.route("**/edit", undo_never_answered)
+    page.goto(state.url)
+    page.locator("#act-undo").click()
+    cell(page, 1).click()
+    page.keyboard.press("8")
+    page.wait_for_timeout(1000)
+    assert shown(page).entries[1] == 0  # still waiting for Undo's answer
+    page.wait_for_timeout(3000)  # the page waits 5 s at most
+    until(page, lambda: shown(page).entries[1] == 8, "the digit in the URL, Undo's answer given up")
+
+
 def test_on_a_slow_network_notes_show_before_the_answer(page: Page) -> None:
     """A note is drawn when typed, and a digit typed over notes hides them, without waiting
     for the server's answer (which draws the same)."""
