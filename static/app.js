@@ -366,9 +366,11 @@
     return button && button.name === 'action' ? button.value : '';
   }
 
+  // Do again what waited for an answer: fields typed into are set as they were typed (then one
+  // post carries them all), a button is pressed (what comes after it waits for its answer).
   function release() {
     var later = held;
-    var fields = [];
+    var post = null; // the event that posts what was set, and where
     held = [];
     sent = null;
     clearTimeout(holding);
@@ -381,19 +383,25 @@
         press(item.button);
         return;
       }
-      var i = Number(item.name.slice(1));
-      var el = /^[cn]\d+$/.test(item.name) && cell(i);
-      if (!el || el.readOnly || el.disabled) continue;
-      if (item.name[0] === 'c') {
+      var el = /^[cn]\d+$/.test(item.name) && cell(Number(item.name.slice(1)));
+      var setting = document.querySelector('.settings input[name="' + item.name + '"]');
+      if (item.name === 'notes') {
+        if ($('notes-field') && $('notes-field').value !== item.value) toggleNotes();
+      } else if (setting) {
+        setting.checked = item.checked;
+        post = { el: setting, type: 'change' };
+      } else if (!el || el.readOnly || el.disabled) {
+        continue;
+      } else if (item.name[0] === 'c') {
         setCell(el, item.value);
-        fields.push(el);
+        post = { el: el, type: 'input' };
       } else {
         notesField(el).value = item.value;
         drawNotes(el, item.value);
-        fields.push(notesField(el));
+        post = { el: notesField(el), type: 'input' };
       }
     }
-    if (fields.length) fields[fields.length - 1].dispatchEvent(new Event('input', { bubbles: true }));
+    if (post) post.el.dispatchEvent(new Event(post.type, { bubbles: true }));
   }
 
   document.addEventListener('htmx:confirm', function (ev) {
@@ -404,7 +412,8 @@
     ev.preventDefault();
     if (action) held.push({ button: trigger.submitter.id });
     else if (trigger && trigger.target && trigger.target.name) {
-      held.push({ name: trigger.target.name, value: trigger.target.value });
+      var field = trigger.target;
+      held.push({ name: field.name, value: field.value, checked: field.checked });
     }
     if (!holding) holding = setTimeout(release, HOLD_MOST);
   });

@@ -490,6 +490,26 @@ def test_on_a_slow_network_each_tap_counts(page: Page) -> None:
     assert len(shown(page).history) == 2 and not shown(page).future
 
 
+def test_notes_mode_and_a_note_while_undo_is_on_its_way(page: Page) -> None:
+    """N and a note typed before Undo's answer: both are done again on the grid it brings
+    (notes mode was lost: the answer drew the mode the server knew)."""
+    state = EASY_GAME
+    for cell_index, digit in ((0, 4), (3, 9)):
+        state = play.typed(state, state.with_contents([(cell_index, digit)]))
+    page.goto(state.url)
+    slow_network(page, 700)
+    cell(page, 1).click()
+    page.locator("#act-undo").click()
+    cell(page, 1).click()
+    page.keyboard.press("n")
+    page.keyboard.press("3")
+    until(page, lambda: shown(page).notes[1] == 0b100, "the note in the URL")
+    now = shown(page)
+    assert now.notes_mode and now.entries[3] == 0 and now.entries[0] == 4
+    assert len(now.history) == 2 and not now.future  # the note's move ended the redo
+    expect(page.locator("#notes-mode")).to_have_attribute("aria-pressed", "true")
+
+
 def test_what_waits_for_a_buttons_answer_goes_ahead_if_it_never_comes(page: Page) -> None:
     """A digit typed while Undo's answer is on its way waits for it; an answer that never
     comes must not hold the digit for ever."""
