@@ -83,6 +83,14 @@
     if (field && value === '') field.value = ''; // erasing takes the notes too
     el.value = value;
     drawNotes(el, '');
+    canUndo();
+  }
+
+  // A change typed in is a move to undo, before the server's answer says so: on a slow network
+  // Undo tapped right after a first digit would otherwise still be disabled.
+  function canUndo() {
+    var undo = $('act-undo');
+    if (undo) undo.disabled = false;
   }
 
   // Draw a cell's notes ("137") at once, before the server's answer draws them again with
@@ -126,6 +134,7 @@
     field.value = notes.split('').sort().join('');
     el.value = '';
     drawNotes(el, field.value);
+    canUndo();
     field.dispatchEvent(new Event('input', { bubbles: true }));
   }
 

@@ -490,6 +490,18 @@ def test_on_a_slow_network_each_tap_counts(page: Page) -> None:
     assert len(shown(page).history) == 2 and not shown(page).future
 
 
+def test_undo_right_after_a_first_digit_on_a_slow_network(page: Page) -> None:
+    """Undo was still disabled (no move yet on the page) until the digit's answer came."""
+    page.goto(EASY_GAME.url)
+    slow_network(page, 1500)
+    cell(page, 0).click()
+    page.keyboard.press("5")
+    expect(page.locator("#act-undo")).to_be_enabled(timeout=500)
+    page.locator("#act-undo").click()
+    until(page, lambda: len(shown(page).future) == 1, "the undo in the URL")
+    assert shown(page).entries[0] == 0 and not shown(page).history
+
+
 def test_notes_mode_and_a_note_while_undo_is_on_its_way(page: Page) -> None:
     """N and a note typed before Undo's answer: both are done again on the grid it brings
     (notes mode was lost: the answer drew the mode the server knew)."""
