@@ -83,12 +83,17 @@
     if (field && value === '') field.value = ''; // erasing takes the notes too
     el.value = value;
     drawNotes(el, '');
-    canUndo();
+    typedIn(el);
   }
 
-  // A change typed in is a move to undo, before the server's answer says so: on a slow network
-  // Undo tapped right after a first digit would otherwise still be disabled.
-  function canUndo() {
+  // A cell typed into is a move to undo before the server's answer says so (on a slow network
+  // Undo right after a first digit was still disabled), and the cells typed into since the
+  // last answer are kept in the order they were, which the next post sends (`order`): taps
+  // that reach the server in one post are undone last first.
+  var typedOrder = [];
+  function typedIn(el) {
+    var i = index(el);
+    typedOrder = typedOrder.filter(function (c) { return c !== i; }).concat([i]);
     var undo = $('act-undo');
     if (undo) undo.disabled = false;
   }
@@ -134,7 +139,7 @@
     field.value = notes.split('').sort().join('');
     el.value = '';
     drawNotes(el, field.value);
-    canUndo();
+    typedIn(el);
     field.dispatchEvent(new Event('input', { bubbles: true }));
   }
 
@@ -407,6 +412,7 @@
       } else {
         notesField(el).value = item.value;
         drawNotes(el, item.value);
+        typedIn(el);
         post = { el: notesField(el), type: 'input' };
       }
     }
@@ -432,6 +438,7 @@
     var times = 1;
     if (action && sent && sent.action === action) times = Math.min(sent.times + 1, MOST_TIMES);
     if (times > 1) ev.detail.parameters.times = String(times);
+    if (typedOrder.length > 1) ev.detail.parameters.order = typedOrder.join(',');
     sent = { action: action, times: times };
   });
   function isBoard(ev) { return ev.detail.requestConfig && ev.detail.requestConfig.elt.id === 'board'; }
@@ -467,6 +474,7 @@
 
   document.addEventListener('htmx:afterOnLoad', function (ev) {
     if (!isBoard(ev) || ev.detail.failed) return; // a failed answer goes to failed()
+    typedOrder = []; // the answer's page holds them
     retry = null;
     retryDelay = FIRST_RETRY;
     clearTimeout(retryTimer);

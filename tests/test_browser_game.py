@@ -490,6 +490,20 @@ def test_on_a_slow_network_each_tap_counts(page: Page) -> None:
     assert len(shown(page).history) == 2 and not shown(page).future
 
 
+def test_taps_in_one_post_are_undone_last_first(page: Page) -> None:
+    """Three digits typed before the first answer reach the server in one post; Undo took
+    back the last in reading order, not the last typed."""
+    page.goto(EASY_GAME.url)
+    slow_network(page, 1500)
+    for index in (40, 10, 0):
+        cell(page, index).click()
+        page.keyboard.press("4")
+    until(page, lambda: len(shown(page).history) == 3, "three moves in the URL")
+    page.keyboard.press("Control+z")
+    until(page, lambda: len(shown(page).future) == 1, "the undo in the URL")
+    assert [shown(page).entries[c] for c in (0, 10, 40)] == [0, 4, 4]
+
+
 def test_undo_right_after_a_first_digit_on_a_slow_network(page: Page) -> None:
     """Undo was still disabled (no move yet on the page) until the digit's answer came."""
     page.goto(EASY_GAME.url)

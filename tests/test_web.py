@@ -355,6 +355,31 @@ def test_undo_tapped_again_before_the_answer_counts_each_tap(client: FlaskClient
     assert redone.entries == state.entries and not redone.future  # no more than there is
 
 
+def test_cells_typed_in_one_post_are_undone_in_the_order_they_were_typed(
+    client: FlaskClient,
+) -> None:
+    """Three taps that reach the server in one post are three moves, taken back last tap
+    first when the page says the order (they were taken back in reading order)."""
+    data = {"v": "1", "state": EASY_URL, "c0": "4", "c10": "6", "c40": "6", "order": "40,10,0"}
+    posted = from_path(client.post("/edit", data=data).headers["Location"])
+    undone = from_path(
+        client.post(
+            "/edit",
+            data={
+                "v": "1",
+                "state": posted.url,
+                "c0": "4",
+                "c10": "6",
+                "c40": "6",
+                "action": "undo",
+            },
+        ).headers["Location"]
+    )
+    assert [undone.entries[c] for c in (0, 10, 40)] == [0, 6, 6]
+    bad = client.post("/edit", data={**data, "order": "40,99"})
+    assert bad.status_code == 400 and "Order must list cells 0 to 80" in html(bad)
+
+
 def test_hide_solution(client: FlaskClient) -> None:
     data = {**play_form(action="hide"), "state": EASY_URL + "?solve=1"}
     assert client.post("/edit", data=data).headers["Location"] == EASY_URL

@@ -8,6 +8,7 @@ same for typing, hints, "Fill in candidates" and "Clear my entries".
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from .enginepool import EnginePool
@@ -74,9 +75,10 @@ def record(before: GameState, after: GameState, hint: bool = False) -> GameState
     return replace(after, history=history, future=(), checked=False)
 
 
-def typed(before: GameState, after: GameState) -> GameState:
-    """What the player typed since the page was made, one move per cell typed in (in reading
-    order; taps that reach the server in one post, on a slow network, stay apart for Undo). A
+def typed(before: GameState, after: GameState, order: Sequence[int] = ()) -> GameState:
+    """What the player typed since the page was made, one move per cell typed in (taps that
+    reach the server in one post, on a slow network, stay apart for Undo), in `order` (the
+    order they were typed, as the page knows it; other cells after, in reading order). A
     digit newly placed takes itself out of the notes of its row, column and box, in its move."""
     if after.mode is not Mode.PLAY:
         return after
@@ -91,6 +93,9 @@ def typed(before: GameState, after: GameState) -> GameState:
     touched = [c for c, (e0, e1, n0, n1) in enumerate(pairs) if e0 != e1 or n0 != n1]
     if len(touched) < 2:  # one tap (the usual post): its move is everything that changed
         return record(before, target)
+    if order:
+        place = {cell: n for n, cell in enumerate(order)}
+        touched.sort(key=lambda c: place.get(c, len(order) + c))
     state, taken = before, set(touched)
     for c in touched:
         cells = [c]

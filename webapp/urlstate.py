@@ -642,6 +642,7 @@ class FormInput:
     state: GameState
     bad: dict[int, str]  # cell -> the text typed there (shown back, never stored)
     shown_at: int | None = None  # the server's clock (whole seconds) when the page was made
+    order: tuple[int, ...] = ()  # the cells typed into, in the order they were (when known)
 
 
 def typed(text: str) -> str:
@@ -734,4 +735,15 @@ def from_form(form: Mapping[str, Sequence[str]]) -> FormInput:
     shown_at = (
         int(stamp) if stamp and stamp.isascii() and stamp.isdigit() and len(stamp) < 12 else None
     )
-    return FormInput(previous, state, bad, shown_at)
+    return FormInput(previous, state, bad, shown_at, _read_order(_single(form, "order")))
+
+
+def _read_order(text: str | None) -> tuple[int, ...]:
+    """`order`: the cells typed into since the page was made, in the order they were, as
+    the page's script sends them when there are several ('40,10,0')."""
+    if not text:
+        return ()
+    parts = text.split(",")
+    if len(parts) > 81 or not all(p.isascii() and p.isdigit() and int(p) < 81 for p in parts):
+        raise StateError(f"order must list cells 0 to 80, comma-separated, not {text[:20]!r}")
+    return tuple(int(p) for p in parts)

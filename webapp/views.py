@@ -332,7 +332,7 @@ def edit() -> BaseResponse:
         return render_game(posted.state, bad=posted.bad, code=422)
     if action.play_only and posted.state.mode is not Mode.PLAY:
         raise StateError(f"{name!r} works in play mode; press Start playing first")
-    state = play.typed(posted.previous, posted.state)
+    state = play.typed(posted.previous, posted.state, posted.order)
     state = play.advance_clock(posted.previous, state, posted.shown_at, int(time.time()))
     if name == "play" and (problem := engine().run(play.start_problem, state.puzzle)):
         return render_game(state, problem=problem, code=422, url_header=REPLACE)
