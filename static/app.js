@@ -392,9 +392,11 @@
     for (var j = 0; j < later.length; j++) {
       var item = later[j];
       if (item.button) {
+        var button = $(item.button);
+        if (!button || button.disabled) continue; // the answer took it away: nothing to do
         held = later.slice(j + 1); // they wait for this button's answer in turn
         if (held.length) holding = setTimeout(release, HOLD_MOST);
-        press(item.button);
+        button.click();
         return;
       }
       var el = /^[cn]\d+$/.test(item.name) && cell(Number(item.name.slice(1)));
@@ -423,7 +425,8 @@
     if (ev.detail.elt.id !== 'board' || !sent || !sent.action) return;
     var trigger = ev.detail.triggeringEvent;
     var action = actionOf(trigger);
-    if (action && action === sent.action && REPEATABLE.indexOf(action) >= 0) return;
+    var repeated = action === sent.action && REPEATABLE.indexOf(action) >= 0;
+    if (repeated && !held.length) return; // counted in the post (nothing typed came between)
     ev.preventDefault();
     if (action) held.push({ button: trigger.submitter.id });
     else if (trigger && trigger.target && trigger.target.name) {
@@ -439,7 +442,10 @@
     if (action && sent && sent.action === action) times = Math.min(sent.times + 1, MOST_TIMES);
     if (times > 1) ev.detail.parameters.times = String(times);
     if (typedOrder.length > 1) ev.detail.parameters.order = typedOrder.join(',');
+    ev.detail.parameters.js = '1'; // its digits are entries, its notes in the n fields
     sent = { action: action, times: times };
+    var other = { undo: 'act-redo', redo: 'act-undo' }[action]; // now there is one to take back
+    if (other && $(other)) $(other).disabled = false;
   });
   function isBoard(ev) { return ev.detail.requestConfig && ev.detail.requestConfig.elt.id === 'board'; }
 

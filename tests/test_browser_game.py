@@ -490,6 +490,48 @@ def test_on_a_slow_network_each_tap_counts(page: Page) -> None:
     assert len(shown(page).history) == 2 and not shown(page).future
 
 
+def test_a_digit_then_notes_mode_before_the_answer_stays_a_digit(page: Page) -> None:
+    page.goto(EASY_GAME.url)
+    slow_network(page, 1000)
+    cell(page, 0).click()
+    page.keyboard.press("5")
+    page.keyboard.press("n")
+    until(page, lambda: shown(page).notes_mode, "notes mode in the URL")
+    assert shown(page).entries[0] == 5 and shown(page).notes[0] == 0
+
+
+def test_undo_taps_with_a_digit_between_them_keep_their_order(page: Page) -> None:
+    """Undo, Undo, a digit, Undo: the third Undo takes back the digit (it was counted with
+    the first two, and the digit typed again after them)."""
+    state = EASY_GAME
+    for cell_index, digit in ((0, 4), (1, 8), (3, 9)):
+        state = play.typed(state, state.with_contents([(cell_index, digit)]))
+    page.goto(state.url)
+    slow_network(page, 700)
+    cell(page, 8).click()
+    page.keyboard.press("Control+z")
+    page.keyboard.press("Control+z")
+    page.keyboard.press("9")
+    page.keyboard.press("Control+z")
+    page.wait_for_timeout(4000)
+    until(page, lambda: shown(page).entries[8] == 0 and len(shown(page).history) == 1, "settled")
+    assert [shown(page).entries[c] for c in (0, 1, 3, 8)] == [4, 0, 0, 0]
+
+
+def test_a_held_tap_on_a_button_the_answer_disables_lets_the_rest_go(page: Page) -> None:
+    """Undo (the only move), a digit, Rewind: Undo's answer disables Rewind, and the digit
+    that waited behind it was shown but never sent."""
+    state = play.typed(EASY_GAME, EASY_GAME.with_contents([(1, 8)]))
+    page.goto(state.url)
+    slow_network(page, 700)
+    page.locator("#act-undo").click()
+    cell(page, 0).click()
+    page.keyboard.press("5")
+    page.locator("#act-rewind").click()
+    until(page, lambda: shown(page).entries[0] == 5, "the digit in the URL")
+    assert shown(page).entries[1] == 0
+
+
 def test_taps_in_one_post_are_undone_last_first(page: Page) -> None:
     """Three digits typed before the first answer reach the server in one post; Undo took
     back the last in reading order, not the last typed."""

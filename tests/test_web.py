@@ -380,6 +380,17 @@ def test_cells_typed_in_one_post_are_undone_in_the_order_they_were_typed(
     assert bad.status_code == 400 and "Order must list cells 0 to 80" in html(bad)
 
 
+def test_the_scripts_digits_are_entries_whatever_the_notes_mode(client: FlaskClient) -> None:
+    """Without JavaScript one new digit typed in notes mode is a note; the script writes notes
+    in the n fields, so its digits are entries even when notes mode was switched on after
+    them, before the answer came (they became notes)."""
+    data = {"v": "1", "state": EASY_URL, "notes": "1", "c0": "5"}
+    plain = from_path(client.post("/edit", data=data).headers["Location"])
+    scripted = from_path(client.post("/edit", data={**data, "js": "1"}).headers["Location"])
+    assert (plain.entries[0], plain.notes[0]) == (0, 0b10000)
+    assert (scripted.entries[0], scripted.notes[0]) == (5, 0) and scripted.notes_mode
+
+
 def test_hide_solution(client: FlaskClient) -> None:
     data = {**play_form(action="hide"), "state": EASY_URL + "?solve=1"}
     assert client.post("/edit", data=data).headers["Location"] == EASY_URL

@@ -696,6 +696,9 @@ def from_form(form: Mapping[str, Sequence[str]]) -> FormInput:
     previous = from_path(shown)
     playing = previous.mode is Mode.PLAY
     notes_mode = _read_flag(form, "notes") if "notes" in form else previous.notes_mode
+    # The page's script posts notes in the n fields, so its digits are entries whatever the
+    # mode (switched, perhaps, after they were typed); without it one new digit is a note.
+    digit_is_note = notes_mode and _single(form, "js") != "1"
     cells = [0] * 81
     notes = [0] * 81
     bad: dict[int, str] = {}
@@ -705,7 +708,7 @@ def from_form(form: Mapping[str, Sequence[str]]) -> FormInput:
         text = typed(value)
         if len(text) == 1 and "1" <= text <= "9":
             digit = ord(text) - 48
-            if playing and notes_mode and digit != previous.entries[cell]:
+            if playing and digit_is_note and digit != previous.entries[cell]:
                 notes[cell] = _notes_text(text)
             else:
                 cells[cell] = digit
