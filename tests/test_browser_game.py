@@ -453,6 +453,14 @@ def test_notes_mode_is_kept_across_a_reload(page: Page) -> None:
     expect(page.locator("#c1 ~ .notes")).to_have_text("5")
 
 
+def typed_in(*moves: tuple[int, int]) -> GameState:
+    """EASY_GAME with each (cell, digit) typed in, a move each."""
+    state = EASY_GAME
+    for cell_index, digit in moves:
+        state = play.typed(state, state.with_contents([(cell_index, digit)]))
+    return state
+
+
 def slow_network(page: Page, latency_ms: int) -> None:
     """Every request of `page` takes `latency_ms` more to answer (Chromium's throttling)."""
     cdp = page.context.new_cdp_session(page)
@@ -467,9 +475,7 @@ def slow_network(page: Page, latency_ms: int) -> None:
 def test_on_a_slow_network_each_tap_counts(page: Page) -> None:
     """Each post replaces the one on its way (hx-sync): Undo tapped three times before the
     first answer used to undo once, and a digit typed right after Undo dropped the undo."""
-    state = EASY_GAME
-    for cell_index, digit in ((0, 4), (1, 8), (3, 9), (5, 1), (7, 5)):
-        state = play.typed(state, state.with_contents([(cell_index, digit)]))
+    state = typed_in((0, 4), (1, 8), (3, 9), (5, 1), (7, 5))
     page.goto(state.url)
     slow_network(page, 700)
     for _ in range(3):
@@ -503,9 +509,7 @@ def test_a_digit_then_notes_mode_before_the_answer_stays_a_digit(page: Page) -> 
 def test_undo_taps_with_a_digit_between_them_keep_their_order(page: Page) -> None:
     """Undo, Undo, a digit, Undo: the third Undo takes back the digit (it was counted with
     the first two, and the digit typed again after them)."""
-    state = EASY_GAME
-    for cell_index, digit in ((0, 4), (1, 8), (3, 9)):
-        state = play.typed(state, state.with_contents([(cell_index, digit)]))
+    state = typed_in((0, 4), (1, 8), (3, 9))
     page.goto(state.url)
     slow_network(page, 700)
     cell(page, 8).click()
@@ -561,9 +565,7 @@ def test_undo_right_after_a_first_digit_on_a_slow_network(page: Page) -> None:
 def test_notes_mode_and_a_note_while_undo_is_on_its_way(page: Page) -> None:
     """N and a note typed before Undo's answer: both are done again on the grid it brings
     (notes mode was lost: the answer drew the mode the server knew)."""
-    state = EASY_GAME
-    for cell_index, digit in ((0, 4), (3, 9)):
-        state = play.typed(state, state.with_contents([(cell_index, digit)]))
+    state = typed_in((0, 4), (3, 9))
     page.goto(state.url)
     slow_network(page, 700)
     cell(page, 1).click()
