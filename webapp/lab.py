@@ -226,6 +226,12 @@ def _asked() -> tuple[Grid, str | None, int]:
     return grid, algorithm, _read_step(request.args.get("step"), algorithm)
 
 
+def _requested() -> str:
+    """The path and query the request came with."""
+    query = request.query_string.decode("latin-1")
+    return request.path + ("?" + query if query else "")
+
+
 def _is_canonical() -> bool:
     """The URL is a lab page's own (only those run the algorithms: the others redirect to
     it, or are refused, and cost the client nothing)."""
@@ -233,10 +239,7 @@ def _is_canonical() -> bool:
         grid, algorithm, step = _asked()
     except StateError:
         return False
-    query = request.query_string.decode("latin-1")
-    return request.path + ("?" + query if query else "") == lab_url(
-        encode_cells(grid), algorithm, step
-    )
+    return _requested() == lab_url(encode_cells(grid), algorithm, step)
 
 
 @bp.get("/lab/<puzzle>")
@@ -250,7 +253,7 @@ def puzzle_page(puzzle: str) -> Response:
     grid, algorithm, step = _asked()
     code = encode_cells(grid)
     url = lab_url(code, algorithm, step)
-    if not _is_canonical():
+    if _requested() != url:
         return redirect(url, 301)
     if algorithm is None:
         response = _side_by_side(grid, code)
