@@ -334,6 +334,7 @@
 
   document.addEventListener('DOMContentLoaded', function () {
     enhance();
+    snapshot();
     rove(current);
     shownAt = Date.now();
     highlight();
@@ -433,13 +434,18 @@
       var field = trigger.target;
       held.push({ name: field.name, value: field.value, checked: field.checked });
     }
-    if (!holding) holding = setTimeout(release, HOLD_MOST);
+    if (!holding && !(retry && retry.button)) holding = setTimeout(release, HOLD_MOST);
   });
   document.addEventListener('htmx:configRequest', function (ev) {
     if (ev.detail.elt.id !== 'board') return;
     var action = actionOf(ev.detail.triggeringEvent);
     var times = 1;
     if (action && sent && sent.action === action) times = Math.min(sent.times + 1, MOST_TIMES);
+    if (retried) { // a failed button's post made again, for as many taps, on the grid it had
+      times = retried;
+      asServed(ev.detail.parameters);
+    }
+    retried = 0;
     if (times > 1) ev.detail.parameters.times = String(times);
     if (typedOrder.length > 1) ev.detail.parameters.order = typedOrder.join(',');
     ev.detail.parameters.js = '1'; // its digits are entries, its notes in the n fields
@@ -451,10 +457,35 @@
 
   // When the server can't be reached (or fails), the grid's post is made again (the button
   // pressed, or the grid as it stands), a little later each time and as soon as the browser
-  // is back online; the page says so meanwhile.
+  // is back online; the page says so meanwhile. What is typed or tapped after a failed button
+  // waits for it as for any button's answer (else Undo, made again, would take back a digit
+  // typed after it): further taps of the same button are counted, the rest done afterwards.
   var FIRST_RETRY = 2000, LAST_RETRY = 30000; // ms
-  var retry = null; // the post to make again: {button: its id, or '' for the grid}
+  var retry = null; // the post to make again: {button: its id, or '' for the grid; times}
+  var retried = 0; // the taps the post being made again stands for
   var retryDelay = FIRST_RETRY, retryTimer = 0;
+
+  // The grid form's fields as the page or the last answer drew them ({name: value}; null for
+  // a checkbox left off): a button made again posts them, not what was typed after it.
+  var served = {};
+  function snapshot() {
+    served = {};
+    var form = $('board');
+    for (var j = 0; form && j < form.elements.length; j++) {
+      var field = form.elements[j];
+      if (!field.name || field.type === 'submit' || field.type === 'button') continue;
+      if (field.type !== 'checkbox') served[field.name] = field.value;
+      else served[field.name] = field.checked ? field.value : null;
+    }
+  }
+  function asServed(parameters) {
+    for (var j = 0; j < held.length; j++) {
+      var name = held[j].name;
+      if (!name || served[name] === undefined) continue;
+      if (served[name] === null) delete parameters[name];
+      else parameters[name] = served[name];
+    }
+  }
 
   function again() {
     clearTimeout(retryTimer);
@@ -462,8 +493,14 @@
     retry = null;
     if (!what) return;
     var form = $('board');
-    if (what.button && $(what.button)) press(what.button);
-    else if (form) form.dispatchEvent(new Event('input', { bubbles: true }));
+    var button = what.button && $(what.button);
+    if (button && !button.disabled) {
+      sent = null; // not held behind itself
+      retried = what.times;
+      button.click();
+    } else if (what.button) {
+      release(); // the button is gone: what waited for it goes ahead
+    } else if (form) form.dispatchEvent(new Event('input', { bubbles: true }));
   }
 
   function failed(ev) {
@@ -471,11 +508,16 @@
     if (!isBoard(ev)) return;
     var trigger = ev.detail.requestConfig.triggeringEvent;
     var button = trigger && trigger.submitter;
-    retry = { button: button && button.id ? button.id : '' };
+    retry = { button: button && button.id ? button.id : '', times: sent ? sent.times : 1 };
     clearTimeout(retryTimer);
     retryTimer = setTimeout(again, retryDelay);
     retryDelay = Math.min(retryDelay * 2, LAST_RETRY);
-    release();
+    if (retry.button) {
+      clearTimeout(holding); // what waits, waits for the button made again
+      holding = 0;
+    } else {
+      release();
+    }
   }
 
   document.addEventListener('htmx:afterOnLoad', function (ev) {
@@ -484,6 +526,7 @@
     retry = null;
     retryDelay = FIRST_RETRY;
     clearTimeout(retryTimer);
+    snapshot();
     release();
   });
   document.addEventListener('htmx:sendError', failed);

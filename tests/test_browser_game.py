@@ -671,6 +671,29 @@ def test_offline_the_post_is_made_again_once_the_server_answers(
         context.close()
 
 
+def test_offline_taps_after_a_failed_button_wait_for_it(browser: Browser, server: str) -> None:
+    """Undo twice and a digit, offline: back online, both undos are made and then the digit
+    (the page pressed Undo again on the grid as it stood, taking back the new digit, once)."""
+    context = new_context(browser, server)
+    try:
+        page = context.new_page()
+        page.goto(typed_in((0, 4), (3, 9), (5, 1)).url)
+        context.set_offline(True)
+        page.locator("#act-undo").click()
+        expect(page.locator("#offline")).to_be_visible()
+        page.locator("#act-undo").click()
+        cell(page, 1).click()
+        page.keyboard.press("8")
+        context.set_offline(False)
+        expect(page.locator("#offline")).to_be_hidden(timeout=10_000)
+        until(page, lambda: shown(page).entries[1] == 8, "the digit in the URL")
+        now = shown(page)
+        assert [now.entries[c] for c in (0, 1, 3, 5)] == [4, 8, 0, 0]
+        assert len(now.history) == 2 and not now.future
+    finally:
+        context.close()
+
+
 def test_show_mistakes_as_they_are_made(page: Page) -> None:
     page.goto(EASY_GAME.url)
     page.locator("#settings summary").click()
