@@ -129,14 +129,18 @@
   }
 
   // Toggle one note (or clear them all with '') in an editable cell and post the grid.
+  // A cell's notes ('37') with `digit` switched on or off ('' clears them all).
+  function noted(notes, digit) {
+    if (!digit) return '';
+    notes = notes.indexOf(digit) < 0 ? notes + digit : notes.replace(digit, '');
+    return notes.split('').sort().join('');
+  }
+
   function note(el, digit) {
     if (el.readOnly) return;
     var field = notesField(el);
-    var notes = '';
-    if (digit) {
-      notes = field.value.indexOf(digit) < 0 ? field.value + digit : field.value.replace(digit, '');
-    }
-    field.value = notes.split('').sort().join('');
+    field.value = noted(field.value, digit);
+    field.setAttribute('data-typed', digit); // what was typed, if it must be done again
     el.value = '';
     drawNotes(el, field.value);
     typedIn(el);
@@ -413,8 +417,10 @@
         setCell(el, item.value);
         post = { el: el, type: 'input' };
       } else {
-        notesField(el).value = item.value;
-        drawNotes(el, item.value);
+        var notes = notesField(el);
+        notes.value = item.note === null ? item.value : noted(notes.value, item.note);
+        el.value = '';
+        drawNotes(el, notes.value);
         typedIn(el);
         post = { el: notesField(el), type: 'input' };
       }
@@ -432,7 +438,8 @@
     if (action) held.push({ button: trigger.submitter.id });
     else if (trigger && trigger.target && trigger.target.name) {
       var field = trigger.target;
-      held.push({ name: field.name, value: field.value, checked: field.checked });
+      var typed = field.getAttribute('data-typed'); // a note: switched again, on the new grid
+      held.push({ name: field.name, value: field.value, checked: field.checked, note: typed });
     }
     if (!holding && !(retry && retry.button)) holding = setTimeout(release, HOLD_MOST);
   });

@@ -580,6 +580,22 @@ def test_notes_mode_and_a_note_while_undo_is_on_its_way(page: Page) -> None:
     expect(page.locator("#notes-mode")).to_have_attribute("aria-pressed", "true")
 
 
+def test_a_note_typed_while_undo_is_on_its_way_is_switched_on_the_grid_it_brings(
+    page: Page,
+) -> None:
+    """Note 3, then Undo and note 7 before Undo's answer: the cell has 7 alone (the held
+    note was done again as the notes were when typed, 3 and 7, bringing back the undone 3)."""
+    page.goto(typed_in((0, 4), (1, 9 + 0b100)).url)
+    slow_network(page, 700)
+    page.locator("#act-undo").click()
+    cell(page, 1).click()
+    page.keyboard.press("n")
+    page.keyboard.press("7")
+    until(page, lambda: shown(page).notes[1] not in (0, 0b100), "the new note in the URL")
+    assert shown(page).notes[1] == 0b1000000 and shown(page).entries[0] == 4
+    expect(page.locator("#c1 ~ .notes")).to_have_text("7")
+
+
 def test_what_waits_for_a_buttons_answer_goes_ahead_if_it_never_comes(page: Page) -> None:
     """A digit typed while Undo's answer is on its way waits for it; an answer that never
     comes must not hold the digit for ever."""
