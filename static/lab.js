@@ -7,6 +7,7 @@
   var playing = false;
   var timer = null;
   var focusedId = null; // the control to focus again once a step is swapped in
+  var OTHER_WAY = { 'lab-next': 'lab-back', 'lab-last': 'lab-back', 'lab-back': 'lab-next', 'lab-first': 'lab-next' };
   var loading = false; // a step is on its way: keys wait for it, so none is lost or doubled
 
   function byId(id) {
@@ -107,6 +108,9 @@
     var announce = byId('announce');
     if (title && announce && !playing) announce.textContent = title.textContent; // for screen readers
     var again = focusedId && byId(focusedId);
+    if (again && again.getAttribute('aria-disabled') === 'true') {
+      again = byId(OTHER_WAY[focusedId]); // at an end of the run: the way back
+    }
     if (again && typeof again.focus === 'function') again.focus();
     focusedId = null;
   });

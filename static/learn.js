@@ -1,6 +1,6 @@
 // The learning pages: the arrow keys step back and forth through a solve path or a review
 // (Home and End go to its first and last step),
-// and after a step is swapped in, focus goes to its heading, which is announced. Without this
+// and after a step is swapped in, focus goes to its heading, which is read out. Without this
 // file every step is still a link, and htmx only makes them faster.
 (function () {
   'use strict';
@@ -50,8 +50,6 @@
     showCurrent();
     var title = document.querySelector('.learn-step-title');
     if (!title) return;
-    title.focus({ preventScroll: true });
-    var announce = document.getElementById('announce');
-    if (announce) announce.textContent = title.textContent;
+    title.focus({ preventScroll: true }); // read out once, as focus lands on it
   });
 })();

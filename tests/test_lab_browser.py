@@ -34,6 +34,17 @@ def step_url(code: str, algorithm: str, step: int) -> re.Pattern[str]:
     return re.compile(re.escape(lab_url(code, algorithm, step)) + "$")
 
 
+def test_at_the_end_of_a_run_focus_goes_to_the_way_back(page: Page) -> None:
+    """Last (or Forward onto the last step) turns the control into plain text, which can't
+    hold focus: it went to the page's body."""
+    run = trace(parse(EASY), "backtrack", nodes=NODES)
+    page.goto(lab_url(EASY_CODE, "backtrack", run.nodes - 1))
+    page.locator("#lab-next").focus()
+    page.keyboard.press("Enter")
+    expect(title(page)).to_have_text(f"Step {run.nodes} of {run.nodes}")
+    expect(page.locator("#lab-back")).to_be_focused()
+
+
 @pytest.mark.parametrize("width", [375, 1280])
 def test_open_the_lab_from_a_game_step_and_jump_to_a_dead_end(page: Page, width: int) -> None:
     page.set_viewport_size(PHONE if width == 375 else DESKTOP)
