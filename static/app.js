@@ -12,6 +12,7 @@
   var chosen = false; // a cell has been selected (before that, the pad picks digits)
   var picked = 0; // digit first: the pad digit that the next tapped cells get (0: none)
   var lastFocus = ''; // the id focused when a request left, to find focus again after the swap
+  var hintCell = -1; // the cell of the hint whose move was asked for
   var shownAt = Date.now(); // when the clock's seconds were last read from the page
 
   function $(id) { return document.getElementById(id); }
@@ -185,6 +186,7 @@
     }
     if (key === 'Escape' && picked) {
       picked = 0;
+      chosen = false;
       highlight();
       return;
     }
@@ -248,7 +250,12 @@
         type(sel, digit);
         sel.focus();
       } else {
-        picked = String(picked) === digit ? 0 : Number(digit); // pick, or put back
+        if (String(picked) === digit) {
+          picked = 0; // put back: no cell is selected (the last one filled would get the next digit)
+          chosen = false;
+        } else {
+          picked = Number(digit);
+        }
         highlight();
       }
       return;
@@ -299,18 +306,25 @@
     var active = document.activeElement;
     if (active && active !== document.body) return;
     var again = lastFocus && $(lastFocus);
-    if (again && !again.disabled && again.offsetParent !== null) {
+    if (again && !again.disabled && visible(again)) {
       again.focus({ preventScroll: true });
       return;
     }
     var next = null;
     if (lastFocus === 'act-hint-more') next = $('act-hint-apply') || $('act-hint-close');
+    if (lastFocus === 'act-hint-apply') next = cell(hintCell); // the cell the hint's move was in
     if (lastFocus === 'act-anyway' || lastFocus === 'act-main') next = $('problem');
-    if (next && next.offsetParent !== null) {
+    if (!chosen && !next) next = $('act-hint'); // focus on a cell would select it for the pad
+    if (next && visible(next)) {
       next.focus({ preventScroll: true });
     } else if (cell(current)) {
       cell(current).focus({ preventScroll: true });
     }
+  }
+
+  // Shown on the page (an element in a closed <details> has a box, but can't take focus).
+  function visible(el) {
+    return el.checkVisibility ? el.checkVisibility() : el.offsetParent !== null;
   }
 
   // The pad's digits and the notes switch act here, not on the server: without a name they
@@ -347,6 +361,8 @@
     if (ev.detail.elt && ev.detail.elt.id === 'difficulty') return; // loads by itself
     var active = document.activeElement;
     lastFocus = active && active.id ? active.id : '';
+    var placed = lastFocus === 'act-hint-apply' && $(active.getAttribute('data-cell') || '');
+    hintCell = placed ? index(placed) : -1;
   });
   // The grid stays exactly where it was across a swap: whatever the browser or a restored focus
   // does to the scroll position while the content changes is put back.

@@ -82,6 +82,7 @@ class Panel:
     shown: dict[int, int] = field(default_factory=dict)  # cell -> candidates to draw
     folds: tuple[Fold, ...] = ()  # folded lists under the levels
     fill: bool = False  # the step removes candidates from cells without notes: offer to fill
+    at: int | None = None  # the cell the move changes (the page focuses it after the move)
 
 
 def panel(state: GameState, found: Hint) -> Panel:
@@ -124,7 +125,9 @@ def _mistake_panel(mistake: Mistake, move: str, marks: dict[int, str]) -> Panel:
         summary = f"The whole chain: {forced} forced digit{'s' if forced != 1 else ''}"
         folds = (Fold(summary, mistake.chain),)
     lines = (("", mistake.text),)
-    return Panel("Check this first", lines, "bad", False, move, marks, notes, shown, folds)
+    return Panel(
+        "Check this first", lines, "bad", False, move, marks, notes, shown, folds, at=mistake.cell
+    )
 
 
 def _step_panel(
@@ -159,8 +162,19 @@ def _step_panel(
         folds = _step_folds(found, step)
     move = found.move if _changes(state, step) else ""  # nothing to remove: no button
     fill = level >= 3 and not move and bool(step.eliminations)  # else asking again repeats it
+    changed = [*step.placements, *step.eliminations]
     return Panel(
-        title, tuple(lines), "info", level < 3, move, marks, notes, shown, tuple(folds), fill
+        title,
+        tuple(lines),
+        "info",
+        level < 3,
+        move,
+        marks,
+        notes,
+        shown,
+        tuple(folds),
+        fill,
+        at=changed[0][0] if changed else None,
     )
 
 
