@@ -46,6 +46,11 @@
     }
     window.htmx.ajax('GET', url, { target: '#lab-step', swap: 'outerHTML' }).then(
       function () {
+        if (resting) { // asked again once the allowance has room
+          if (playing) timer = setTimeout(tick, resting * 1000);
+          resting = 0;
+          return;
+        }
         history.replaceState(history.state, '', url); // the step shown, even if paused meanwhile
         if (!playing) return;
         if (nextUrl()) timer = setTimeout(tick, delay());
@@ -54,6 +59,15 @@
       stop
     );
   }
+
+  // Playing faster than the site's per-client allowance of engine work (or with hints asked
+  // for meanwhile) gets a 429: instead of its page, a pause as long as it says, then on.
+  var resting = 0; // seconds to wait before the step is asked for again
+  document.addEventListener('htmx:beforeSwap', function (ev) {
+    if (!playing || ev.detail.xhr.status !== 429) return;
+    ev.detail.shouldSwap = false;
+    resting = Math.min(Number(ev.detail.xhr.getResponseHeader('Retry-After')) || 5, 60);
+  });
 
   function play() {
     if (!window.htmx || !nextUrl()) return;

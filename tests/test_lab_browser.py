@@ -113,7 +113,7 @@ def test_play_pause_and_stop_at_the_end(page: Page) -> None:
     page.goto(lab_url(TOP95_CODE, "propagate"))
     play = page.locator("#lab-play")
     expect(play).to_be_visible()
-    page.locator("#lab-speed").select_option("30")
+    page.locator("#lab-speed").select_option("5")
     play.click()
     expect(play).to_have_attribute("aria-pressed", "true")
     expect(play).to_have_text("Pause")
@@ -129,11 +129,35 @@ def test_play_pause_and_stop_at_the_end(page: Page) -> None:
     assert page.url == paused
     last = trace(parse(EASY), "mrv", nodes=NODES).nodes
     page.goto(lab_url(EASY_CODE, "mrv", last - 3))
-    page.locator("#lab-speed").select_option("30")
+    page.locator("#lab-speed").select_option("5")
     page.locator("#lab-play").click()
     expect(page).to_have_url(step_url(EASY_CODE, "mrv", last))
     expect(page.locator("#lab-play")).to_have_text("Play")  # stopped by itself
     expect(page.locator(".lab-here")).to_contain_text("The search ends here")
+
+
+def test_playing_past_the_allowance_waits_and_goes_on(page: Page) -> None:
+    """A 429 while playing replaced the lab with the error page; now playback waits as long
+    as the answer's Retry-After says and asks for the step again."""
+    refused = []
+
+    def first_time_too_many(route) -> None:  # route: playwright Route
+        if "step=4" in route.request.url and not refused:
+            refused.append(route.request.url)
+            headers = {"Retry-After": "1", "HX-Retarget": "#main", "HX-Reswap": "innerHTML"}
+            route.fulfill(status=429, headers=headers, body="<h1>Too many requests</h1>")
+        else:
+            route.continue_()
+
+    page.route("**/lab/**", first_time_too_many)
+    page.goto(lab_url(TOP95_CODE, "propagate", 2))
+    page.locator("#lab-speed").select_option("5")
+    page.locator("#lab-play").click()
+    expect(page).to_have_url(re.compile(r"step=[5-9]$"))
+    assert refused
+    expect(page.locator("#lab-play")).to_have_text("Pause")
+    page.locator("#lab-play").click()
+    expect(page.get_by_text("Too many requests")).to_have_count(0)
 
 
 def test_arrow_keys_step_back_and_forth(page: Page) -> None:
