@@ -319,3 +319,17 @@ def test_a_screen_reader_hears_only_the_digits_a_unit_holds(client: FlaskClient)
     for drawn, heard in units:
         used = re.findall(r'<span class="used">(\d)</span>', drawn)
         assert heard == (" ".join(used) or "no digit")
+
+
+@pytest.mark.parametrize(("puzzle", "step"), [(TWO, 1), (TOP95, 1), (TOP95, 3), (TOP95, 4)])
+def test_propagation_says_it_ruled_out_more_only_when_it_did(
+    client: FlaskClient, puzzle: str, step: int
+) -> None:
+    """The step says propagation left fewer digits than the cell's three units alone leave
+    only where that is so (it said it on every step)."""
+    frame = trace(parse(puzzle), "propagate", nodes=NODES, step=step).frame
+    assert frame is not None and frame.cell is not None
+    held = {frame.grid[c] for c in PEERS[frame.cell]} - {0}
+    narrowed = len(frame.options) < 9 - len(held)
+    html = client.get(lab_url(code(puzzle), "propagate", step)).get_data(as_text=True)
+    assert ("propagation has ruled out more" in html) is narrowed

@@ -328,6 +328,7 @@ def _step_view(grid: Grid, code: str, algorithm: str, step: int) -> Response:
         "nav": _navigation(run, code, algorithm, step),
         "squares": _squares(grid, run.frame),
         "clubs": _clubs(run.frame),
+        "narrowed": _narrowed(run.frame),
         "depth_chart": _depth_chart(run, step) if run.max_depth else None,
         "nodes": NODES,
         "grid_label": _grid_label(run.frame),
@@ -426,6 +427,15 @@ def _clubs(frame: Frame | None) -> list[Club]:
         Club(unit, tuple(d for d in DIGITS if mask >> (d - 1) & 1))
         for unit, mask in zip(units, frame.clubs, strict=True)
     ]
+
+
+def _narrowed(frame: Frame | None) -> bool:
+    """The focus cell has fewer digits left than its row, column and box alone leave (what
+    propagation ruled out besides them)."""
+    if frame is None or frame.cell is None:
+        return False
+    held = frame.clubs[0] | frame.clubs[1] | frame.clubs[2]
+    return len(frame.options) < 9 - held.bit_count()
 
 
 def _grid_label(frame: Frame | None) -> str:
