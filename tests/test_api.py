@@ -11,6 +11,7 @@ from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs
 
 import pytest
 from api_doc_check import ApiClient, check_error
@@ -21,8 +22,11 @@ from puzzles import EASY, EASY_SOLUTION
 from werkzeug.exceptions import TooManyRequests
 
 import webapp.api
+import webapp.guard
 from webapp import create_app
 from webapp.api_json import VERDICTS
+from webapp.api_page import sections
+from webapp.guard import TooSlow
 from webapp.lab import EXAMPLES
 from webapp.sudoku import (
     ALGORITHMS,
@@ -340,6 +344,22 @@ def test_json_numbers_are_json_numbers(api: ApiClient, value: object, message: s
     assert error == message
 
 
+def test_a_json_number_too_long_for_an_int_is_a_bad_value(api: ApiClient) -> None:
+    """Python reads at most 4,300 digits into an int: a longer JSON number is still valid
+    JSON, and a value out of range."""
+    for sign, shown in (("", "Infinity"), ("-", "-Infinity")):
+        data = f'{{"puzzle": "{EASY}", "nodes": {sign}{"9" * 5000}}}'
+        response = api.post("solve", data=data, content_type="application/json")
+        assert check_error(response, 400, "bad_value", "nodes") == (
+            f"nodes must be a whole number from 1 to 20,000, not {shown}"
+        )
+    data = f'{{"puzzle": {"9" * 5000}}}'
+    response = api.post("solve", data=data, content_type="application/json")
+    assert check_error(response, 400, "bad_value", "puzzle") == (
+        "puzzle must be a string, not a number"
+    )
+
+
 def test_a_json_puzzle_is_a_string(api: ApiClient) -> None:
     error = check_error(
         api.post("solve", {"puzzle": list(parse(EASY))}), 400, "bad_value", "puzzle"
@@ -357,6 +377,7 @@ def test_hint_is_the_sites_hint(api: ApiClient) -> None:
     cases: list[tuple[dict[str, Any], str]] = [
         ({}, "step"),
         ({"cell": "r5c5"}, "step"),
+        ({"cell": "r1c3"}, "step"),  # a given: a hint about anywhere, about the cell asked
         ({"entries": "." + "4" + "." * 79}, "mistake"),  # r1c2 is 8 in the solution
         ({"notes": {"r1c1": "12"}}, "mistake"),  # r1c1 needs a 4
         ({"entries": "".join(wrong)}, "problem"),  # full and right: nothing left to find
@@ -413,6 +434,18 @@ def test_hint_is_the_sites_hint(api: ApiClient) -> None:
         api.get("hint", {"puzzle": EASY, "entries": "." + "4" + "." * 79}).get_json()["move"]
         == "Clear r1c2"
     )
+
+
+def test_the_api_pages_hint_example_is_about_its_cell(api: ApiClient) -> None:
+    """The /api page's "Try it" link for /hint asks about a cell its puzzle leaves empty, so
+    the hint is about that cell (a filled one gets a hint about anywhere)."""
+    example = next(s.example for s in sections() if s.name == "hint")
+    query = parse_qs(example.split("?", 1)[1])
+    body = api.get("hint", example.split("?", 1)[1]).get_json()
+    cell = query["cell"][0]
+    assert parse(query["puzzle"][0])[9 * (int(cell[1]) - 1) + int(cell[3]) - 1] == 0
+    assert body["cell"] == cell and body["kind"] == "step" and body["note"] == ""
+    assert body["look"].startswith(f"Not yet: {cell} can be filled after 2 steps.")
 
 
 def test_hint_on_a_puzzle_without_one_solution_is_a_problem(api: ApiClient) -> None:
@@ -528,6 +561,13 @@ def test_generate_from_a_seed_is_the_engines_puzzle(api: ApiClient) -> None:
     assert free["puzzle"] == to_line(generate("easy", 7, symmetric=False).puzzle)
 
 
+def test_a_level_is_read_in_any_case(api: ApiClient) -> None:
+    """As the OpenAPI document says and the command line does."""
+    body = api.both("generate", {"level": "hard", "seed": 5})
+    for level in ("Hard", "HARD", "hArD"):
+        assert api.both("generate", {"level": level, "seed": 5}) == body
+
+
 def test_generate_lays_out_each_level_as_the_site_does(api: ApiClient) -> None:
     """Extreme puzzles are laid out freely by default, on the site and here, so a seed makes
     the same puzzle in both and the answer's g= link is the site's; a symmetric one asked for
@@ -591,7 +631,12 @@ def test_generate_without_a_seed_that_finds_none_asks_to_retry(
     ("params", "code", "field", "message"),
     [
         ({}, "missing_parameter", "level", "level is required"),
-        ({"level": "Hard"}, "bad_value", "level", "level must be one of easy, medium, hard, "),
+        (
+            {"level": "hardest"},
+            "bad_value",
+            "level",
+            "level must be one of easy, medium, hard, expert, extreme (any case), not 'hardest'",
+        ),
         ({"level": "hard", "seed": "1e3"}, "bad_value", "seed", "seed must be a whole number"),
         (
             {"level": "hard", "seed": 10**9},
@@ -638,6 +683,22 @@ def test_unknown_and_repeated_parameters(api: ApiClient) -> None:
     assert error == "'puzzle' appears 2 times in the query; give it once"
 
 
+def test_a_query_value_that_is_not_utf8_is_said_so(api: ApiClient) -> None:
+    """Bytes that are not UTF-8 (%ff) are named as such, not as the text '%FF' they would be
+    read as; the text '%FF' itself (%25FF) and UTF-8 (%C3%A9) reach the parameter's reader."""
+    utf8 = "; %-escape each character's UTF-8 bytes (é is %C3%A9)"
+    error = check_error(api.get("parse", f"puzzle=%ff{EASY[1:]}"), 400, "bad_value", "puzzle")
+    assert error == f"the value of 'puzzle' is not valid UTF-8{utf8}"
+    query = f"puzzle={EASY}&notes[r1c2]=%e9"
+    error = check_error(api.get("check", query), 400, "bad_value", "notes")
+    assert error == f"the value of 'notes[r1c2]' is not valid UTF-8{utf8}"
+    for escaped, text in (("%25FF", "%"), ("%C3%A9", "é")):
+        response = api.get("parse", f"puzzle={escaped}{EASY[1:]}")
+        assert check_error(response, 400, "bad_puzzle", "puzzle") == (
+            f"unexpected '{text}' at row 1, column 1"
+        )
+
+
 def test_json_null_means_left_out(api: ApiClient) -> None:
     body = api.post("hint", {"puzzle": EASY, "cell": None, "entries": None, "notes": None})
     assert body.get_json() == api.get("hint", {"puzzle": EASY}).get_json()
@@ -665,13 +726,6 @@ def test_json_null_means_left_out(api: ApiClient) -> None:
         ),
         ("[" * 10_000, "application/json", 400, "bad_json", "the body is not valid JSON"),
         (b"\xff\xfe{", "application/json", 400, "bad_json", "the body is not valid JSON"),
-        (
-            '{"nodes": 1' + "0" * 5000 + "}",
-            "application/json",
-            400,
-            "bad_json",
-            "the body is not valid JSON",
-        ),
     ],
 )
 def test_a_post_body_that_cant_be_read(
@@ -688,6 +742,18 @@ def test_a_key_repeated_in_the_body_is_refused_as_in_a_query(api: ApiClient) -> 
     assert error == "'puzzle' appears 2 times in the body; give it once"
 
 
+def test_a_key_that_utf8_cant_carry_is_named_escaped(api: ApiClient) -> None:
+    """A JSON key may be a lone surrogate (the escape \\ud800 in the body): the error names it
+    as that escape, in the message and the field, rather than failing to encode it."""
+    cases = [
+        (f'{{"puzzle": "{EASY}", "\\ud800": 1}}', "unknown_parameter", "is not a parameter here"),
+        ('{"\\ud800": 1, "\\ud800": 2}', "repeated_parameter", "appears 2 times in the body"),
+    ]
+    for data, code, message in cases:
+        response = api.post("parse", data=data, content_type="application/json")
+        assert check_error(response, 400, code, "\\ud800").startswith(f"'\\ud800' {message}")
+
+
 def test_a_post_takes_no_query(api: ApiClient) -> None:
     response = api.client.post(f"/api/v1/solve?puzzle={EASY}", json={"puzzle": EASY})
     error = check_error(response, 400, "unknown_parameter", "puzzle")
@@ -699,6 +765,18 @@ def test_a_body_too_large_is_413(api: ApiClient) -> None:
     assert check_error(response, 413, "too_large") == (
         "the request is too large: a body may have at most 16,384 bytes"
     )
+
+
+def test_a_body_too_slow_is_a_408_in_the_api_shape(
+    api: ApiClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def too_slow(stream: object, most: int) -> bytes:
+        raise TooSlow
+
+    monkeypatch.setattr(webapp.guard, "_read", too_slow)
+    response = api.post("solve", {"puzzle": EASY})
+    message = check_error(response, 408, "request_timeout")
+    assert message == "the request's body did not arrive within 10 seconds"
 
 
 def test_errors_of_api_paths_are_json_and_of_pages_html(client: FlaskClient) -> None:
@@ -731,6 +809,25 @@ def test_a_rate_limiters_429_is_in_the_api_shape(app: Flask) -> None:
     message = check_error(response, 429, "rate_limited")
     assert message == "too many requests (2 per 1 second); wait a moment and try again"
     assert response.headers["Retry-After"] == "7"
+
+
+def test_a_429_of_the_sites_limits_says_which_ran_out() -> None:
+    """As the pages' 429 does: the allowance (hints and solves share one) and its size."""
+    limits = {"engine": "1 per 5 seconds", "grade": "1 per minute", "new": "1 per minute"}
+    app = create_app({"TESTING": True, "SEED_POOL": 0, "RATELIMIT_ENABLED": True, "LIMITS": limits})
+    api = ApiClient(app.test_client())
+    api.get("solve", {"puzzle": EASY})
+    response = api.get("hint", {"puzzle": EASY})
+    assert check_error(response, 429, "rate_limited") == (
+        "too many hints, solutions and solver runs from this client (1 every 5 seconds); "
+        "wait a moment and try again"
+    )
+    assert int(response.headers["Retry-After"]) >= 1
+    api.post("generate", {"level": "easy", "seed": 1})
+    response = api.post("generate", {"level": "easy", "seed": 2})
+    assert check_error(response, 429, "rate_limited").startswith(
+        "too many new puzzles from this client (1 a minute); "
+    )
 
 
 def test_an_unexpected_error_is_a_json_500_without_details(

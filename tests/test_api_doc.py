@@ -15,8 +15,10 @@ from puzzles import EASY
 from werkzeug.exceptions import TooManyRequests
 
 import webapp.api
+import webapp.guard
 from webapp.api_doc import document
 from webapp.enginepool import Busy
+from webapp.guard import TooSlow
 from webapp.lab import EXAMPLES
 
 TWO_SOLUTIONS = EXAMPLES[3].puzzle
@@ -89,10 +91,16 @@ def test_every_documented_response_is_real(
 ) -> None:
     nulls: dict[tuple[str, str], set[bool]] = {}
     limiting = []  # a stand-in rate limiter, switched on at the end
+    breaking = []  # a fault in the server, switched on near the end
 
     def limited() -> None:
         if limiting:
             raise TooManyRequests("1 per 1 second", retry_after=1)
+        if breaking:
+            raise RuntimeError("a bug")
+
+    def too_slow(stream: Any, most: int) -> bytes:
+        raise TooSlow
 
     app.before_request(limited)
 
@@ -129,6 +137,20 @@ def test_every_documented_response_is_real(
     for name in webapp.api.COSTLY:  # 503: too much engine work is waiting
         api.get(name, VALID[name])
         api.post(name, VALID[name])
+
+    with monkeypatch.context() as slow:
+        slow.setattr(webapp.guard, "_read", too_slow)
+        for name in webapp.api.ENDPOINTS:  # 408: the body did not arrive in time
+            api.post(name, VALID[name])
+
+    app.config["PROPAGATE_EXCEPTIONS"] = False  # a fault is answered, as in production
+    breaking.append(True)
+    for path in ("/api/v1/", "/api/v1/openapi.json"):  # 500
+        api._checked(api.client.get(path), path, "get")
+    for name in webapp.api.ENDPOINTS:
+        api.get(name, VALID[name])
+        api.post(name, VALID[name])
+    breaking.clear()
 
     limiting.append(True)
     for name in webapp.api.ENDPOINTS:  # 429

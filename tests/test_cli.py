@@ -12,10 +12,11 @@ import pytest
 from puzzles import EASY, EASY_SOLUTION
 
 from webapp.sudoku.algorithms import ALGORITHMS
-from webapp.sudoku.board import is_solution_of, parse
+from webapp.sudoku.board import is_solution_of, parse, to_line
 from webapp.sudoku.cli import main
 from webapp.sudoku.grade import grade
-from webapp.sudoku.solver import count_solutions
+from webapp.sudoku.search import Budget
+from webapp.sudoku.solver import Verdict, count_solutions
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -229,6 +230,20 @@ def test_count_gives_up_on_a_tiny_budget(tmp_path: Path) -> None:
     assert code == 1
 
 
+def test_count_cut_short_by_the_budget_after_two_says_there_may_be_more(tmp_path: Path) -> None:
+    """The verdict stays 'multiple', but the number is a lower bound, as the API's exact: false
+    says; with the budget to finish, the count reaches the limit."""
+    puzzle = EASY_SOLUTION[:45] + "." * 36
+    found = count_solutions(parse(puzzle), 1000, budget=Budget(nodes=20))
+    assert found.verdict is Verdict.MULTIPLE and not found.complete
+    path = write(tmp_path, puzzle)
+    assert run(["count", path, "--nodes", "20", "--limit", "1000"]) == (
+        1,
+        [f"{len(found.solutions)}+ (the budget ran out)"],
+    )
+    assert run(["count", path, "--limit", "1000"]) == (1, ["1000+"])
+
+
 @pytest.mark.parametrize(
     ("limit", "message"),
     [("0", "at least 1"), ("-3", "at least 1"), ("10001", "at most 10000")],
@@ -251,6 +266,24 @@ def test_a_time_budget_must_be_a_number_of_seconds(
             run([command, "--seconds", seconds, "-"])
         assert stopped.value.code == 2
         assert "must be a number of seconds, 0 or more" in capsys.readouterr().err
+
+
+def test_every_command_reads_the_first_tab_column_of_a_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """generate's lines (puzzle, seed, grade) read back into solve, count and grade, as their
+    help says."""
+    _, made = run(["generate", "--level", "hard", "--seed", "1", "--count", "2"])
+    path = write(tmp_path, *made)
+    grids = [parse(line.split("\t")[0]) for line in made]
+    solutions = [to_line(count_solutions(grid).solutions[0]) for grid in grids]
+    assert run(["solve", path]) == (0, solutions)
+    assert run(["count", path]) == (0, ["1", "1"])
+    assert run(["grade", path]) == (0, [line.split("\t")[2] for line in made])
+    for command in ("solve", "count", "grade"):
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        assert "first tab-separated column" in " ".join(capsys.readouterr().out.split())
 
 
 def test_a_command_is_required(capsys: pytest.CaptureFixture[str]) -> None:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, request
+from flask_limiter import RateLimitExceeded
 from werkzeug.exceptions import HTTPException, default_exceptions
 from werkzeug.http import HTTP_STATUS_CODES
 
@@ -36,12 +37,13 @@ from .api_params import (
     NOTES,
     PUZZLE,
     SEED,
-    SHOWN,
     SYMMETRIC,
     ApiError,
     Json,
     Param,
     check_position,
+    check_utf8,
+    field_of,
     json_type,
     nodes,
     read,
@@ -50,6 +52,7 @@ from .api_params import (
 )
 from .enginepool import Busy
 from .enginepool import current as engine
+from .limits import refused
 from .sudoku import (
     GRADE_BUDGET,
     HINT_BUDGET,
@@ -59,6 +62,7 @@ from .sudoku import (
     NotFound,
     Verdict,
     candidates,
+    cell_name,
     conflicts,
     count_solutions,
     generate,
@@ -99,7 +103,7 @@ class Endpoint:
     description: str
     params: tuple[Param, ...]
     cached: Callable[[dict[str, Any]], bool]  # may the GET answer to these values be cached
-    errors: tuple[int, ...] = ()  # statuses besides 200, 400, 404, 405, 413, 415, 429
+    errors: tuple[int, ...] = ()  # statuses besides 200, 400, 404, 405, 408, 413, 415, 429, 500
 
 
 ENDPOINTS: dict[str, Endpoint] = {}
@@ -171,6 +175,7 @@ def run(compute: Compute, values: dict[str, Any], *, slow: bool = False) -> Json
 def _given() -> dict[str, object]:
     """The request's parameters: the query of a GET, the JSON object of a POST."""
     if request.method != "POST":
+        check_utf8(request.query_string)
         return split_query(list(request.args.lists()))
     if request.args:
         key = next(iter(request.args))
@@ -178,7 +183,7 @@ def _given() -> dict[str, object]:
             400,
             "unknown_parameter",
             "a POST takes its parameters in the JSON body, not in the query string",
-            key[:20],
+            field_of(key),
         )
     if request.mimetype != "application/json":
         raise ApiError(
@@ -193,7 +198,7 @@ def _given() -> dict[str, object]:
             400, "bad_json", 'the body is empty; send a JSON object like {"puzzle": "..."}'
         )
     try:
-        body = json.loads(data, object_pairs_hook=_once_each)
+        body = json.loads(data, object_pairs_hook=_once_each, parse_int=_json_int)
     except (ValueError, RecursionError) as error:  # JSONDecodeError, bad UTF-8, deep nesting
         where = (
             f" ({error.msg}, line {error.lineno}, column {error.colno})"
@@ -220,9 +225,18 @@ def _once_each(pairs: list[tuple[str, object]]) -> dict[str, object]:
             400,
             "repeated_parameter",
             f"{shown(key)} appears {count} times in the body; give it once",
-            key[:SHOWN],
+            field_of(key),
         )
     return found
+
+
+def _json_int(text: str) -> int | float:
+    """A JSON integer; past Python's limit on the digits of an int (4,300), a float (infinite):
+    still a number, which no parameter takes, rather than a body that can't be read."""
+    try:
+        return int(text)
+    except ValueError:
+        return float(text)
 
 
 def _answer(body: Json, cache: str | None, status: int = 200) -> Response:
@@ -322,9 +336,7 @@ def count(values: dict[str, Any]) -> Json:
     return {
         "puzzle": to_line(values["puzzle"]),
         "count": number,
-        # The search ran to its end: below the limit and short of the budget (a search that
-        # ends on its very last node counts as cut short: "maybe more" is never wrong).
-        "exact": number < limit and found.stats.nodes < values["nodes"],
+        "exact": number < limit and found.complete,  # neither the limit nor the budget cut it
         "limit": limit,
         "verdict": summary["verdict"],
         "reason": summary["reason"],
@@ -338,13 +350,16 @@ def hint_for(values: dict[str, Any]) -> Json:
     """The hint the site gives for the position, about `cell` (or anywhere), with every level
     at once: `look` says where to look (or names a mistake), `technique` the technique and its
     unit, `step.text` why, `move` what to do. Mistakes come first: a wrong entry (with the
-    reason) or notes that leave out the cell's digit. `kind` is "problem" when no hint can be
+    reason) or notes that leave out the cell's digit. A `cell` that already holds a digit
+    gets a hint about anywhere, and `note` says so. `kind` is "problem" when no hint can be
     given (no single solution, a full grid, or the budget ran out)."""
     puzzle, entries, notes = _position(values)
+    cell = values["cell"]
     budget = Budget(nodes=values["nodes"])
-    found = hint(puzzle, entries, notes, values["cell"], budget=budget)
+    found = hint(puzzle, entries, notes, cell, budget=budget)
     return {
         "puzzle": to_line(puzzle),
+        "cell": None if cell is None else cell_name(cell),
         **api_json.hint(found),
         "budget": {"nodes": values["nodes"]},
     }
@@ -508,6 +523,7 @@ HTTP_CODES = {
     400: "bad_request",
     404: "not_found",
     405: "method_not_allowed",
+    408: "request_timeout",
     413: "too_large",
     415: "unsupported_media_type",
     429: "rate_limited",
@@ -525,9 +541,15 @@ def _http_error(error: HTTPException) -> Response:
     elif status == 405:
         allowed = ", ".join(sorted(getattr(error, "valid_methods", None) or ()))
         message = f"{request.method} isn't accepted at {request.path[:100]}; use {allowed}"
+    elif status == 408:
+        seconds = current_app.config["BODY_TIMEOUT"]
+        message = f"the request's body did not arrive within {seconds:g} seconds"
     elif status == 413:
         limit = current_app.config.get("MAX_CONTENT_LENGTH") or 0
         message = f"the request is too large: a body may have at most {limit:,} bytes"
+    elif isinstance(error, RateLimitExceeded):  # the site's limits: say which ran out
+        what, allowed = refused(error)
+        message = f"too many {what} from this client ({allowed}); wait a moment and try again"
     elif status == 429:
         message = f"too many requests ({error.description}); wait a moment and try again"
     else:

@@ -156,7 +156,8 @@ SCHEMAS: Json = {
                         "bad_value, missing_parameter, unknown_parameter, repeated_parameter, "
                         "bad_json, bad_request, not_found, method_not_allowed, too_large, "
                         "unsupported_media_type, no_solution, multiple_solutions, "
-                        "budget_exhausted, no_puzzle, rate_limited, not_ready, busy.",
+                        "budget_exhausted, no_puzzle, rate_limited, request_timeout, "
+                        "not_ready, busy, internal_error.",
                     },
                     "message": {
                         "type": "string",
@@ -240,7 +241,11 @@ RESULTS: dict[str, Json] = {
     "hint": obj(
         {
             "puzzle": ref("Line"),
-            "cell": nullable(ref("Cell")),
+            "cell": {
+                **nullable(ref("Cell")),
+                "description": "The cell asked about (null: none). One that already holds a "
+                "digit gets a hint about anywhere, and `note` says so.",
+            },
             "kind": {"type": "string", "enum": ["step", "mistake", "problem"]},
             "look": {"type": "string", "description": "Level 1: where to look (or the mistake)."},
             "technique": {"type": "string", "description": "Level 2: the technique and unit."},
@@ -289,10 +294,12 @@ INDEX = obj(
 
 ERRORS = {
     400: "The request can't be read: a parameter is missing, unknown, repeated or wrong.",
+    408: "The body did not arrive in time.",
     413: "The body is larger than the server takes.",
     415: "A POST whose body is not JSON.",
     422: "The puzzle is read, but this can't be done with it (see the code).",
     429: "Too many requests from this client; wait as Retry-After says.",
+    500: "The server hit an error (the message gives no details); try again in a moment.",
     503: "The engine is busy, or no puzzle could be made in time; try again as Retry-After says.",
 }
 RETRY = {
@@ -370,7 +377,7 @@ def _answer_name(name: str) -> str:
 def _operation(endpoint: Endpoint, method: str) -> Json:
     get = method == "get"
     costly = (503,) if endpoint.name in COSTLY else ()
-    statuses = sorted({400, 429, *endpoint.errors, *costly, *(() if get else (413, 415))})
+    statuses = sorted({400, 429, 500, *endpoint.errors, *costly, *(() if get else (408, 413, 415))})
     operation: Json = {
         "operationId": f"{method}_{endpoint.name}",
         "summary": endpoint.summary + ("" if get else " (JSON body)"),
@@ -401,9 +408,9 @@ machine), so the same request gives the same answer on every server and every ru
 carry `Cache-Control: public, max-age=86400` (a new random puzzle excepted). Each endpoint says
 its budget; `nodes` asks for less.
 
-Errors come with a 4xx status and always the same shape: `{"error": {"status", "code",
-"message", "field"}}`, where `message` says what is wrong and where and `field` names the
-parameter at fault. Any origin may call the API from a browser (CORS `*`): it is public and
+Errors come with a 4xx or 5xx status and always the same shape: `{"error": {"status",
+"code", "message", "field"}}`, where `message` says what is wrong and where and `field` names
+the parameter at fault. Any origin may call the API from a browser (CORS `*`): it is public and
 takes no credentials. Costly endpoints are rate limited per client (429 with Retry-After)."""
 
 
@@ -414,7 +421,10 @@ def _document() -> Json:
             "get": {
                 "operationId": "get_index",
                 "summary": "The endpoints and where this document is",
-                "responses": {"200": _json(INDEX, "The index.", _headers(True))},
+                "responses": {
+                    "200": _json(INDEX, "The index.", _headers(True)),
+                    "500": _error(500),
+                },
             }
         },
         f"{PREFIX}/openapi.json": {
@@ -426,7 +436,8 @@ def _document() -> Json:
                         {"type": "object", "required": ["openapi", "info", "paths"]},
                         "The OpenAPI 3.1 document.",
                         _headers(True),
-                    )
+                    ),
+                    "500": _error(500),
                 },
             }
         },

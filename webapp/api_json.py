@@ -95,7 +95,6 @@ def hint(found: Hint) -> Json:
     says why) and the move."""
     kind = "mistake" if found.mistake else "step" if found.step else "problem"
     return {
-        "cell": cell_name(found.target) if found.target is not None else None,
         "kind": kind,
         "look": found.look,
         "technique": found.technique,

@@ -73,7 +73,7 @@ def row(param: Param) -> Row:
 
 EXAMPLES: dict[str, dict[str, str]] = {  # beyond each parameter's own example
     "count": {"limit": "10"},
-    "hint": {"cell": "r5c5"},
+    "hint": {"cell": "r1c3"},  # an empty cell of the example, filled after two steps
     "generate": {"seed": "1234"},
 }
 

@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import unquote_to_bytes
 
 from .sudoku import (
     ALGORITHMS,
@@ -71,6 +72,12 @@ def shown(value: object) -> str:
         text = json.dumps(value)
         return text[:SHOWN] + ("..." if len(text) > SHOWN else "")
     return repr(value[:SHOWN] + ("..." if len(value) > SHOWN else ""))
+
+
+def field_of(name: str) -> str:
+    """A parameter's name as an error's `field`: cut short, and with what UTF-8 can't carry
+    (a lone surrogate, from a JSON escape such as \\ud800) written as that escape."""
+    return name[:SHOWN].encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 Reader = Callable[[str, object, bool], Any]  # (name, raw value, from the query) -> value
@@ -169,8 +176,10 @@ def read_algorithm(name: str, value: object, query: bool) -> str:
 
 def read_level(name: str, value: object, query: bool) -> str:
     text = _text(name, value)
-    if text not in LEVEL_SLUGS:
-        raise bad(name, f"{name} must be one of {', '.join(LEVEL_SLUGS)}, not {shown(text)}")
+    if text.lower() not in LEVEL_SLUGS:
+        raise bad(
+            name, f"{name} must be one of {', '.join(LEVEL_SLUGS)} (any case), not {shown(text)}"
+        )
     return level_name(text)
 
 
@@ -321,7 +330,7 @@ def read(params: tuple[Param, ...], given: Mapping[str, object], query: bool) ->
                 400,
                 "unknown_parameter",
                 f"{shown(name)} is not a parameter here; the parameters are {names}",
-                name[:SHOWN],
+                field_of(name),
             )
     values: dict[str, Any] = {}
     for param in params:
@@ -345,7 +354,7 @@ def split_query(pairs: list[tuple[str, list[str]]]) -> dict[str, object]:
                 400,
                 "repeated_parameter",
                 f"{shown(key)} appears {len(values)} times in the query; give it once",
-                key[:SHOWN],
+                field_of(key),
             )
         if key.startswith("notes[") and key.endswith("]"):
             notes[key[6:-1]] = values[0]
@@ -358,6 +367,23 @@ def split_query(pairs: list[tuple[str, list[str]]]) -> dict[str, object]:
     elif "notes" in given:
         raise bad("notes", "in a query, write notes as notes[r1c3]=137, one cell each")
     return given
+
+
+def check_utf8(query: bytes) -> None:
+    """Every value of a raw query string is UTF-8 once its %-escapes are decoded. (The request's
+    parameters hold other bytes as the text '%FF', which a reader would quote back as if sent.)
+    """
+    for pair in query.split(b"&"):
+        name, _, value = pair.partition(b"=")
+        try:
+            unquote_to_bytes(value).decode("utf-8")
+        except UnicodeDecodeError:
+            key = unquote_to_bytes(name.replace(b"+", b" ")).decode("utf-8", "replace")
+            raise bad(
+                "notes" if key.startswith("notes[") else field_of(key),
+                f"the value of {shown(key)} is not valid UTF-8; %-escape each character's "
+                "UTF-8 bytes (é is %C3%A9)",
+            ) from None
 
 
 def check_position(puzzle: Grid, entries: Grid | None, notes: tuple[int, ...] | None) -> None:

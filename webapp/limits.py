@@ -128,15 +128,22 @@ def spend(kind: str) -> bool:
     return allowed
 
 
+def refused(error: RateLimitExceeded) -> tuple[str, str]:
+    """What a client over its limit asked for too much of, and the limit, in words:
+    ("new puzzles", "2 a minute")."""
+    scope = error.limit.scope if error.limit is not None else ""
+    what = KINDS.get(scope, "requests") if isinstance(scope, str) else "requests"
+    allowed = _describe(error.limit.limit) if error.limit is not None else "a few"
+    return what, allowed
+
+
 def too_many(error: RateLimitExceeded) -> Response:
     """429: which limit, and when to come back (Flask-Limiter adds Retry-After)."""
     from .errors import error_page
 
-    scope = error.limit.scope if error.limit is not None else ""
-    what = KINDS.get(scope, "requests") if isinstance(scope, str) else "requests"
+    what, allowed = refused(error)
     current = limiter.current_limit
     retry = max(1, int(current.reset_at - time.time())) if current else 1
-    allowed = _describe(error.limit.limit) if error.limit is not None else "a few"
     message = (
         f"Too many {what} asked for from your address: {allowed}. Try again in "
         f"{retry} second{'s' if retry != 1 else ''}; your grid is safe in the link."

@@ -28,6 +28,17 @@ the seed after the last one printed; without it, each starts from a random seed.
 """
 
 
+COUNT_HELP = """\
+Print how many solutions each puzzle has, one line each: the number, or N+ when --limit
+stopped the count. When the budget runs out first: 'N+ (the budget ran out)' once two or more
+are found (there may be more), else 'gave up: N found before the budget ran out'.
+"""
+FILE_HELP = (
+    "puzzle file, '-' for stdin: 81-character lines (a line's first tab-separated column, so "
+    "generate's output reads back) or 9-line grids"
+)
+
+
 def _budget(args: argparse.Namespace) -> Budget:
     return Budget(nodes=args.nodes, seconds=args.seconds or None)
 
@@ -55,18 +66,25 @@ def _open(path: str) -> AbstractContextManager[TextIO]:
     return nullcontext(sys.stdin) if path == "-" else open(path, encoding="utf-8-sig")
 
 
+def _puzzles(path: str) -> Iterator[str]:
+    """The puzzles of the file ('-': stdin) in order, each as `parse` reads it: a grid, or the
+    first tab-separated column of a line (the puzzle of a line `generate` prints)."""
+    with _open(path) as stream:
+        for text in puzzle_texts(stream):
+            yield text if "\n" in text else text.split("\t", 1)[0]
+
+
 def _each_outcome(args: argparse.Namespace, out: TextIO, limit: int) -> Iterator[Outcome | None]:
     """Count the solutions of each puzzle of the input, in order; for a line that is not a
     puzzle print why and yield None."""
-    with _open(args.file) as stream:
-        for line in puzzle_texts(stream):
-            try:
-                grid = parse(line)
-            except PuzzleFormatError as error:
-                print(f"invalid: {error}", file=out)
-                yield None
-                continue
-            yield count_solutions(grid, limit, algorithm=args.algorithm, budget=_budget(args))
+    for text in _puzzles(args.file):
+        try:
+            grid = parse(text)
+        except PuzzleFormatError as error:
+            print(f"invalid: {error}", file=out)
+            yield None
+            continue
+        yield count_solutions(grid, limit, algorithm=args.algorithm, budget=_budget(args))
 
 
 def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
@@ -83,7 +101,7 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_count(args: argparse.Namespace, out: TextIO) -> int:
-    """One line per puzzle: how many solutions, '2+' style when the limit was reached."""
+    """One line per puzzle: how many solutions, or a lower bound (see COUNT_HELP)."""
     all_unique = True
     for outcome in _each_outcome(args, out, args.limit):
         if outcome is None:
@@ -94,6 +112,8 @@ def cmd_count(args: argparse.Namespace, out: TextIO) -> int:
             print(f"gave up: {found} found before the budget ran out", file=out)
         elif found >= args.limit:
             print(f"{found}+", file=out)
+        elif not outcome.complete:  # the budget ran out after two or more: there may be more
+            print(f"{found}+ (the budget ran out)", file=out)
         else:
             print(found, file=out)
         all_unique &= outcome.verdict is Verdict.UNIQUE
@@ -116,11 +136,10 @@ def cmd_grade(args: argparse.Namespace, out: TextIO) -> int:
     """One line per puzzle: rating, level and hardest technique, or why it cannot be graded."""
     budget = Budget(nodes=args.nodes, seconds=args.seconds or None)
     all_graded = True
-    with _open(args.file) as stream:
-        for line in puzzle_texts(stream):
-            text, graded = _grade_line(line.split("\t")[0] if "\n" not in line else line, budget)
-            print(text, file=out)
-            all_graded &= graded
+    for text in _puzzles(args.file):
+        line, graded = _grade_line(text, budget)
+        print(line, file=out)
+        all_graded &= graded
     return 0 if all_graded else 1
 
 
@@ -148,12 +167,7 @@ def _level(text: str) -> str:
 def _add_grade(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     summary = "print each puzzle's rating, level and hardest technique, or why it has none"
     sub = commands.add_parser("grade", help=summary, description=summary)
-    sub.add_argument(
-        "file",
-        nargs="?",
-        default="-",
-        help="puzzle file, '-' for stdin: 81-character lines (first tab column) or 9-line grids",
-    )
+    sub.add_argument("file", nargs="?", default="-", help=FILE_HELP)
     sub.add_argument(
         "--seconds",
         type=_seconds,
@@ -194,17 +208,22 @@ def _add_generate(commands: argparse._SubParsersAction[argparse.ArgumentParser])
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m webapp.sudoku", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
-    for name, handler, summary in (
-        ("solve", cmd_solve, "print each puzzle's solution, or why there is none"),
-        ("count", cmd_count, "print how many solutions each puzzle has (up to --limit)"),
+    for name, handler, summary, description in (
+        ("solve", cmd_solve, "print each puzzle's solution, or why there is none", None),
+        (
+            "count",
+            cmd_count,
+            "print how many solutions each puzzle has (up to --limit)",
+            COUNT_HELP,
+        ),
     ):
-        sub = commands.add_parser(name, help=summary, description=summary)
-        sub.add_argument(
-            "file",
-            nargs="?",
-            default="-",
-            help="puzzle file, '-' for stdin: 81-character lines or 9-line grids",
+        sub = commands.add_parser(
+            name,
+            help=summary,
+            description=description or summary,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
         )
+        sub.add_argument("file", nargs="?", default="-", help=FILE_HELP)
         sub.add_argument(
             "--algorithm", choices=list(ALGORITHMS), default=DEFAULT, help=f"the search ({DEFAULT})"
         )

@@ -44,12 +44,14 @@ class Stats:
 
 @dataclass(frozen=True)
 class Outcome:
-    """The verdict on a puzzle, the solutions found (at most the limit asked for), and why."""
+    """The verdict on a puzzle, the solutions found (at most the limit asked for), and why;
+    `complete` is False when the budget cut the search short (there may be more solutions)."""
 
     verdict: Verdict
     solutions: tuple[Grid, ...]
     reason: str
     stats: Stats
+    complete: bool
 
     @property
     def solution(self) -> Grid | None:
@@ -105,7 +107,7 @@ def count_solutions(
         cells = [cell_name(c) for c in CELLS if a[c] != b[c]]
         reason = f"two solutions differ in {len(cells)} cells ({', '.join(cells[:6])}"
         reason += ", ...)" if len(cells) > 6 else ")"
-    return Outcome(verdict, solutions, reason, stats)
+    return Outcome(verdict, solutions, reason, stats, found.complete)
 
 
 def _judge(count: int, limit: int, complete: bool) -> tuple[Verdict, str]:
