@@ -176,9 +176,10 @@ def read_algorithm(name: str, value: object, query: bool) -> str:
 
 def read_level(name: str, value: object, query: bool) -> str:
     text = _text(name, value)
-    if text.lower() not in LEVEL_SLUGS:
+    if text not in LEVEL_SLUGS:
         raise bad(
-            name, f"{name} must be one of {', '.join(LEVEL_SLUGS)} (any case), not {shown(text)}"
+            name,
+            f"{name} must be one of {', '.join(LEVEL_SLUGS)} (in lower case), not {shown(text)}",
         )
     return level_name(text)
 
@@ -284,7 +285,7 @@ LEVEL = Param(
     {
         "type": "string",
         "enum": [name.lower() for name in LEVEL_NAMES],
-        "description": "A level; any case is read.",
+        "description": "A level, in lower case.",
     },
     "The level of the new puzzle.",
     read_level,
