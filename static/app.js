@@ -277,6 +277,7 @@
     var label = button.textContent;
     var done = function () {
       button.textContent = 'Copied!';
+      tell('Link copied.');
       setTimeout(function () { button.textContent = label; }, 1600);
     };
     var fallback = function () {
@@ -381,6 +382,79 @@
     }
   });
   document.addEventListener('htmx:afterSwap', enhance);
+
+  // What a screen reader hears after the grid's answer (#announce): what changed, not the
+  // whole page again. The cells the answer changed that were not typed here (Undo, Redo, a
+  // hint's move, Clear: typed ones are heard as they are typed), the messages that are new or
+  // that Check asked for, the broken rules when they change or go, the win, a hint's newest
+  // level.
+  var MOST_CELLS_SAID = 4;
+  var said = null; // what the page said when the answer came
+  var SAID_FOR = { undo: 'Undone: ', redo: 'Redone: ' };
+
+  function saying() {
+    var now = { cells: [], labels: [], messages: [], clashes: '', win: '', hint: '' };
+    var cells = document.querySelectorAll('#grid .cell');
+    for (var j = 0; j < cells.length; j++) {
+      var notes = cells[j].parentNode.querySelector('input[type=hidden]');
+      now.cells.push(cells[j].value + '/' + (notes ? notes.value : ''));
+      now.labels.push(cells[j].getAttribute('aria-label'));
+    }
+    var messages = document.querySelectorAll('#game .status .msg');
+    for (var k = 0; k < messages.length; k++) {
+      var text = messages[k].textContent.replace(/\s+/g, ' ').trim();
+      if (messages[k].getAttribute('data-kind') === 'clashes') now.clashes = text;
+      else now.messages.push(text);
+    }
+    var line = $('status-line');
+    now.win = (line && line.getAttribute('data-win')) || '';
+    var levels = document.querySelectorAll('#hint .hint-level');
+    var last = levels[levels.length - 1];
+    var what = last && last.querySelector('.hint-what');
+    var told = last && last.querySelector('.hint-text');
+    now.hint = told ? (what ? what.textContent + ': ' : '') + told.textContent : '';
+    now.paused = !!document.querySelector('.paused-cover');
+    return now;
+  }
+
+  function changes(before, now, action) {
+    var lines = [];
+    var changed = [];
+    if (before.paused !== now.paused) return ''; // the grid hidden or shown again: nothing to tell
+    for (var j = 0; j < now.cells.length; j++) {
+      if (now.cells[j] !== before.cells[j]) changed.push(now.labels[j]);
+    }
+    if (changed.length) {
+      var cells = changed.length > MOST_CELLS_SAID ? changed.length + ' cells changed' : changed.join('; ');
+      lines.push((SAID_FOR[action] || '') + cells + '.');
+    }
+    for (var k = 0; k < now.messages.length; k++) {
+      if (action === 'check' || before.messages.indexOf(now.messages[k]) < 0) lines.push(now.messages[k]);
+    }
+    if (now.clashes !== before.clashes && (now.clashes || !now.win)) {
+      lines.push(now.clashes || 'No rule is broken now.');
+    }
+    if (now.win && !before.win) lines.push(now.win);
+    if (now.hint && now.hint !== before.hint) lines.push(now.hint);
+    return lines.join(' ');
+  }
+
+  function tell(text) {
+    var region = $('announce');
+    if (!region) return;
+    region.textContent = ''; // the same words again are read again
+    if (text) setTimeout(function () { region.textContent = text; }, 50);
+  }
+
+  document.addEventListener('htmx:beforeSwap', function (ev) {
+    if (isBoard(ev)) said = { before: saying(), action: sent ? sent.action : '' };
+  });
+  document.addEventListener('htmx:afterSwap', function (ev) {
+    if (!said || !isBoard(ev)) return;
+    var text = changes(said.before, saying(), said.action);
+    said = null;
+    if (text) tell(text);
+  });
   document.addEventListener('htmx:afterSettle', settle);
 
   // A slow network. Each post of the grid replaces the one still on its way (hx-sync), which

@@ -224,6 +224,50 @@ def test_focus_stays_on_the_grid_or_the_new_content(page: Page) -> None:
     assert re.fullmatch(r"c\d+", focused(page)), focused(page)
 
 
+def heard(page: Page) -> list[str]:
+    """What #announce has said since `listen(page)`, in order."""
+    return page.evaluate("window.heard")
+
+
+def listen(page: Page) -> None:
+    page.evaluate(
+        """window.heard = [];
+        const region = document.getElementById('announce');
+        new MutationObserver(() => { if (region.textContent) heard.push(region.textContent); })
+            .observe(region, {childList: true, characterData: true, subtree: true});"""
+    )
+
+
+def test_a_screen_reader_hears_what_changed(page: Page) -> None:
+    """The broken rules were said again after every action, and Undo, Check or a hint's
+    level said nothing: each answer now tells what it changed, once."""
+    page.goto(EASY_GAME.url)
+    listen(page)
+    cell(page, 0).click()
+    page.keyboard.press("3")  # r1c3 holds a 3
+    until(page, lambda: len(heard(page)) == 1, "the clash told")
+    assert "3 appears 2 times in row 1" in heard(page)[0]
+    cell(page, 1).click()
+    page.keyboard.press(EASY_SOLUTION[1])
+    wait_for_move(page, 2)
+    page.wait_for_timeout(300)
+    assert len(heard(page)) == 1  # the same clash is not told again
+    cell(page, 0).click()
+    page.keyboard.press("Delete")
+    until(page, lambda: len(heard(page)) == 2, "the clash gone told")
+    assert heard(page)[1] == "No rule is broken now."
+    page.keyboard.press("Control+z")
+    until(page, lambda: len(heard(page)) == 3, "the undo told")
+    assert heard(page)[2].startswith("Undone: row 1, column 1, entry 3")
+    assert "3 appears 2 times in row 1" in heard(page)[2]
+    page.locator("#act-check").click()
+    until(page, lambda: len(heard(page)) == 4, "the check told")
+    assert heard(page)[3].startswith("Check: 1 entry is wrong")
+    page.locator("#act-hint").click()
+    until(page, lambda: len(heard(page)) == 5, "the hint told")
+    assert heard(page)[4] == page.locator(".hint-text").last.inner_text()  # r1c1's 3 is wrong
+
+
 def test_with_javascript_the_help_says_what_typing_does(page: Page, nojs_page: Page) -> None:
     page.goto(HARD_GAME.url)
     help_text = page.locator(".mode-help")

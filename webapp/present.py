@@ -31,6 +31,7 @@ from .sudoku import (
 from .urlstate import BLANK, NO_NOTES, GameState, Mode
 
 MAX_LISTED = 4  # conflicts (or cells) named in one message before "and N more"
+WIN = "Solved! Every row, column and box holds 1 to 9."  # read out when the game is won
 
 
 class Cell(NamedTuple):
@@ -52,11 +53,13 @@ WHERE = tuple(f"row {ROW_OF[i] + 1}, column {COL_OF[i] + 1}" for i in range(81))
 
 @dataclass(frozen=True)
 class Message:
-    """A message in the panel: `tone` is good, warn or bad; `items` a list under the text."""
+    """A message in the panel: `tone` is good, warn or bad; `items` a list under the text;
+    `kind` "clashes" for the broken rules (the page's script tells when they change or go)."""
 
     tone: str
     text: str
     items: tuple[str, ...] = ()
+    kind: str = ""
 
 
 class Key(NamedTuple):
@@ -84,7 +87,7 @@ class Board:
     state: GameState
     cells: tuple[Cell, ...]
     status: str  # one short line under the grid
-    announce: str  # what a screen reader should hear after an edit ('' for nothing)
+    win: str  # what a screen reader hears when the game is won ('' until then)
     messages: tuple[Message, ...] = field(default=())
     solved: bool = False  # the player's grid is complete and breaks no rule
     hint: Panel | None = None
@@ -204,7 +207,7 @@ def build(
         state,
         cells,
         status,
-        _announcement(found, solved),
+        WIN if solved else "",
         messages,
         solved,
         hint,
@@ -223,7 +226,7 @@ def _paused(state: GameState) -> Board:
         state,
         PAUSED,
         "Paused",
-        "Paused",
+        "",
         choices=_hint_choices(state),
         pad=_pad(state),
         clock=clock(state.seconds),
@@ -372,13 +375,6 @@ def _status(state: GameState, found: list[Conflict], shown: Grid | None, solved:
     return status
 
 
-def _announcement(found: list[Conflict], solved: bool) -> str:
-    """What a screen reader hears after an edit: the win, the clashes, or nothing."""
-    if solved:
-        return "Solved! Every row, column and box holds 1 to 9."
-    return "; ".join(c.describe() for c in found[:MAX_LISTED])
-
-
 def _messages(
     state: GameState,
     found: list[Conflict],
@@ -444,7 +440,7 @@ def _conflict_message(found: list[Conflict]) -> Message:
     items = [c.describe() for c in found[:MAX_LISTED]]
     if len(found) > MAX_LISTED:
         items.append(f"and {len(found) - MAX_LISTED} more")
-    return Message("bad", f"{_plural(len(found), 'rule')} broken:", tuple(items))
+    return Message("bad", f"{_plural(len(found), 'rule')} broken:", tuple(items), "clashes")
 
 
 def _hint_choices(state: GameState) -> tuple[tuple[str, bool], ...]:

@@ -111,7 +111,7 @@ def render_game(
         "new_links": NEW_LINKS,
     }
     if is_htmx():
-        response = make_response(render_template("partials/game_response.html", **context), code)
+        response = make_response(render_template("partials/game.html", **context), code)
         if url_header:
             response.headers[url_header] = state.url
     else:
