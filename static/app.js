@@ -190,6 +190,11 @@
       highlight();
       return;
     }
+    if ((key === 'Enter' || key === ' ') && el.matches && el.matches('.hint-text[aria-expanded]')) {
+      ev.preventDefault();
+      unfold(el);
+      return;
+    }
     if (!isCell(el) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     var i = index(el);
     var move = MOVES[key];
@@ -270,7 +275,13 @@
     }
     var button = target.closest && target.closest('[data-copy]');
     if (button) copy(button);
+    var level = target.closest && target.closest('.hint-text[aria-expanded]');
+    if (level) unfold(level);
   });
+
+  function unfold(level) {
+    level.setAttribute('aria-expanded', level.getAttribute('aria-expanded') === 'true' ? 'false' : 'true');
+  }
 
   function copy(button) {
     var field = document.querySelector(button.getAttribute('data-copy'));
@@ -333,6 +344,13 @@
   function enhance() {
     var buttons = document.querySelectorAll('.pad .key, #notes-mode');
     for (var j = 0; j < buttons.length; j++) buttons[j].removeAttribute('name');
+    var narrow = window.matchMedia && window.matchMedia('(max-width: 820px)').matches;
+    var earlier = narrow ? document.querySelectorAll('.hint-level:not(:last-child) .hint-text') : [];
+    for (var h = 0; h < earlier.length; h++) { // on a phone one line each: a tap shows it whole
+      earlier[h].setAttribute('tabindex', '0');
+      earlier[h].setAttribute('role', 'button');
+      earlier[h].setAttribute('aria-expanded', 'false');
+    }
     if (!TOUCH || !document.querySelector('.pad')) return; // no pad: the system keyboard types
     var cells = document.querySelectorAll('#grid .cell');
     for (var k = 0; k < cells.length; k++) cells[k].setAttribute('inputmode', 'none');

@@ -136,6 +136,27 @@ def test_phone_fits_grid_pad_status_and_hint_on_one_screen(phone: Page) -> None:
     shoot(page, "phone-hint-level2-375")
 
 
+def test_on_a_phone_an_earlier_hint_level_opens_when_tapped(phone: Page) -> None:
+    """Earlier levels take one line each on a phone; one cut short could not be read."""
+    page = phone
+    page.goto(HARD_GAME.url)
+    cell(page, 1).click()
+    page.locator("#act-hint").click()
+    page.locator("#act-hint-more").click()
+    first = page.locator("#hint .hint-text").first
+    expect(first).to_have_attribute("aria-expanded", "false")
+    assert first.evaluate("el => el.scrollWidth > el.clientWidth")  # "Not yet: r1c2 ... 5."
+    line = first.bounding_box()
+    first.click()
+    expect(first).to_have_attribute("aria-expanded", "true")
+    assert first.evaluate("el => el.scrollWidth <= el.clientWidth")
+    opened = first.bounding_box()
+    assert line and opened and opened["height"] > line["height"]
+    first.focus()
+    page.keyboard.press("Enter")
+    expect(first).to_have_attribute("aria-expanded", "false")
+
+
 def test_edit_the_givens_keeps_entries_and_notes(page: Page) -> None:
     entries = (4, 8) + (0,) * 79
     notes = (0, 0, 0, 0b1000000) + (0,) * 77  # a 7 noted in r1c4
