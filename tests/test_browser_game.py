@@ -289,6 +289,27 @@ def test_a_screen_reader_hears_what_changed(page: Page) -> None:
     assert heard(page)[4] == page.locator(".hint-text").last.inner_text()  # r1c1's 3 is wrong
 
 
+def test_in_forced_colours_clashes_and_the_selection_still_show(page: Page) -> None:
+    """Forced colours drop backgrounds and shadows, which were every mark on the grid: a
+    clash looked like any cell, and the selection vanished."""
+    page.emulate_media(forced_colors="active")
+    page.goto(EASY_GAME.url)
+    cell(page, 0).click()
+    page.keyboard.press("3")  # r1c3 holds a 3
+    expect(cell(page, 0)).to_have_class(re.compile(r"\bclash\b"))
+    cell(page, 1).click()
+
+    def style(index: int, name: str) -> str:
+        return cell(page, index).evaluate(f"el => getComputedStyle(el)['{name}']")
+
+    assert style(0, "outlineStyle") == "dashed"
+    assert style(2, "outlineStyle") == "dashed"  # the given 3 it clashes with
+    assert style(80, "outlineStyle") == "none"
+    page.locator("#c1").blur()
+    page.locator("body").click(position={"x": 1, "y": 1})
+    assert style(1, "backgroundColor") != style(80, "backgroundColor")  # still selected
+
+
 def test_with_javascript_the_help_says_what_typing_does(page: Page, nojs_page: Page) -> None:
     page.goto(HARD_GAME.url)
     help_text = page.locator(".mode-help")
