@@ -136,6 +136,9 @@ def test_the_game_links_to_its_path_and_its_level_too(client: FlaskClient) -> No
     assert f'<a href="{PATH}">Show me how to solve it</a>' in page
     assert '<a href="/techniques">Solving techniques</a>' in page
     assert f'<a class="level-link" href="{PATH}"' in page
+    assert (
+        'aria-label="Easy: show me how to solve it"' in page
+    )  # not "Easy", as the new-puzzle link
     assert '<a href="/techniques/hidden-single-box">Hidden single</a>' in page
     lazy = html(client.get(f"/difficulty/{CODE}"))
     assert f'href="{PATH}"' in lazy

@@ -118,6 +118,28 @@ def test_complete_correct_grid_says_solved(client: FlaskClient) -> None:
     assert win in fragment  # read out by the page (app.js)
 
 
+def test_a_finished_game_offers_what_comes_next_not_the_solution(client: FlaskClient) -> None:
+    """Its summary offers a new puzzle and the review (the review was 1,500 px further down,
+    no new puzzle was offered, and "Solve..." still was)."""
+    entries = tuple(0 if g else int(s) for g, s in zip(parse(EASY), EASY_SOLUTION, strict=True))
+    state = GameState(parse(EASY), entries)
+    page = html(client.get(state.url))
+    links = re.search(r'<p class="summary-links">(.*?)</p>', page, re.S)
+    assert links and re.search(
+        r'class="btn primary" href="/new/[a-z]+">New ([A-Z][a-z]+ )?puzzle', links[1]
+    )
+    assert f'href="/review/{state.url[3:]}">Look back at your game' in links[1]
+    assert "Solve…" not in page
+
+
+def test_paused_the_confirmations_are_plain_disabled_buttons(client: FlaskClient) -> None:
+    """Paused, "Solve..." and "Clear..." opened onto disabled buttons."""
+    page = html(client.get(GameState(parse(EASY), (4,) + (0,) * 80, paused=True).url))
+    assert '<details class="confirm">' not in page
+    assert '<button type="button" class="btn quiet" disabled>Solve…</button>' in page
+    assert '<button type="button" class="btn quiet" disabled>Clear…</button>' in page
+
+
 # Solve
 
 
