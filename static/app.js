@@ -190,6 +190,16 @@
       highlight();
       return;
     }
+    if (key === 'Escape' && !typing) { // closes a confirmation, else the hint
+      var open = document.querySelector('details.confirm[open]');
+      if (open) {
+        open.open = false;
+        open.querySelector('summary').focus();
+      } else {
+        press('act-hint-close');
+      }
+      return;
+    }
     if ((key === 'Enter' || key === ' ') && el.matches && el.matches('.hint-text[aria-expanded]')) {
       ev.preventDefault();
       unfold(el);
@@ -269,8 +279,10 @@
     if (tool) {
       ev.preventDefault();
       if (tool.id === 'notes-mode') toggleNotes();
-      else if (cell(current)) type(cell(current), '');
-      if (cell(current)) cell(current).focus();
+      else if (chosen && cell(current)) type(cell(current), ''); // nothing selected: nothing to erase
+      // back to the selected cell, if any; from the keyboard, Notes keeps focus (its state is heard)
+      var keyboard = ev.detail === 0 && tool.id === 'notes-mode';
+      if (chosen && !keyboard && cell(current)) cell(current).focus();
       return;
     }
     var button = target.closest && target.closest('[data-copy]');

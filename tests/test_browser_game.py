@@ -523,6 +523,36 @@ def test_after_clear_my_entries_focus_is_on_the_selected_cell(page: Page) -> Non
     expect(cell(page, 0)).to_be_focused()
 
 
+def test_erase_and_notes_with_no_cell_selected_select_none(phone: Page) -> None:
+    """Erase with no cell selected erased r1c1, and Notes then selected it (the next pad
+    digit went there)."""
+    page = phone
+    state = typed_in((0, 4))
+    page.goto(state.url)
+    page.locator("#act-erase").click()
+    page.locator("#notes-mode").click()
+    expect(page.locator("#notes-mode")).to_have_attribute("aria-pressed", "true")
+    page.locator(".pad .key[data-digit='2']").click()
+    expect(page.locator(".pad .key[data-digit='2']")).to_have_attribute("aria-pressed", "true")
+    assert shown(page).entries[0] == 4
+
+
+def test_escape_closes_a_question_then_the_hint(page: Page) -> None:
+    page.goto(EASY_GAME.url)
+    page.locator("#act-hint").click()
+    expect(page.locator("#act-hint-close")).to_be_visible()
+    page.get_by_text("Clear…").click()
+    page.keyboard.press("Escape")
+    expect(page.locator("details.confirm[open]")).to_have_count(0)
+    expect(page.get_by_text("Clear…")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(page.locator("#act-hint-close")).to_have_count(0)
+    page.locator("#notes-mode").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#notes-mode")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#notes-mode")).to_be_focused()  # its new state is heard
+
+
 def test_typing_in_a_puzzle_on_a_phone_opens_its_keyboard(phone: Page) -> None:
     """Only play has a pad; typing in givens (home, Edit the givens) needs the phone's own
     number keyboard, so there the cells keep inputmode=numeric."""
