@@ -399,8 +399,17 @@
   // does to the scroll position while the content changes is put back.
   var scrollBefore = null;
   document.addEventListener('htmx:beforeSwap', function () { scrollBefore = window.scrollY; });
-  document.addEventListener('htmx:afterSwap', function () {
-    if (scrollBefore !== null && window.scrollY !== scrollBefore) window.scrollTo(0, scrollBefore);
+  document.addEventListener('htmx:afterSwap', function (ev) {
+    var pasted = ev.detail.requestConfig && ev.detail.requestConfig.path === '/load';
+    if (pasted && $('paste-error')) { // it can't be read: back to the box, its error read with it
+      $('paste-text').focus({ preventScroll: true });
+    } else if (pasted) { // a pasted puzzle opened: a new game, from its top
+      chosen = false;
+      current = 0;
+      window.scrollTo(0, 0);
+    } else if (scrollBefore !== null && window.scrollY !== scrollBefore) {
+      window.scrollTo(0, scrollBefore);
+    }
     scrollBefore = null;
   });
   document.addEventListener('htmx:beforeSwap', function (ev) {
@@ -412,6 +421,15 @@
     }
   });
   document.addEventListener('htmx:afterSwap', enhance);
+
+  // An error page swapped in for the grid (a link or form the server can't read): its title
+  // in the tab, and focus on its heading, which is read out.
+  document.addEventListener('htmx:afterSwap', function (ev) {
+    var heading = ev.detail.target && ev.detail.target.id === 'main' && $('error-title');
+    if (!heading) return;
+    document.title = heading.textContent + ': Sudoku';
+    heading.focus();
+  });
 
   // What a screen reader hears after the grid's answer (#announce): what changed, not the
   // whole page again. The cells the answer changed that were not typed here (Undo, Redo, a

@@ -553,6 +553,33 @@ def test_escape_closes_a_question_then_the_hint(page: Page) -> None:
     expect(page.locator("#notes-mode")).to_be_focused()  # its new state is heard
 
 
+def test_a_pasted_puzzle_opens_at_the_top_and_a_bad_one_keeps_focus(phone: Page) -> None:
+    """A bad paste sent focus to r1c1 at the top of the page, away from its error; a good
+    one opened the new game scrolled down where the paste box had been."""
+    page = phone
+    page.goto(EASY_GAME.url)
+    page.get_by_text("Open another puzzle").click()
+    page.locator("#paste-text").fill("12345")
+    page.locator("#paste-open").click()
+    expect(page.locator("#paste-error")).to_contain_text("found 5")
+    expect(page.locator("#paste-text")).to_be_focused()
+    page.locator("#paste-text").fill(HARD)
+    page.locator("#paste-open").click()
+    until(page, lambda: shown(page).puzzle == parse(HARD), "the pasted puzzle in the URL")
+    until(page, lambda: page.evaluate("window.scrollY") == 0, "the new game from its top")
+
+
+def test_an_error_page_swapped_in_takes_the_title_and_focus(page: Page) -> None:
+    """A grid post the server can't read swapped its error page in under the game's title,
+    with focus lost on the page's body."""
+    page.goto(EASY_GAME.url)
+    page.locator("input[name=state]").evaluate("el => el.value = '/p/v1/zzzz'")
+    cell(page, 0).click()
+    page.keyboard.press("4")
+    expect(page.locator("#error-title")).to_be_focused()
+    expect(page).to_have_title("This link or form can't be read: Sudoku")
+
+
 def test_typing_in_a_puzzle_on_a_phone_opens_its_keyboard(phone: Page) -> None:
     """Only play has a pad; typing in givens (home, Edit the givens) needs the phone's own
     number keyboard, so there the cells keep inputmode=numeric."""
