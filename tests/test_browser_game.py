@@ -157,6 +157,18 @@ def test_on_a_phone_an_earlier_hint_level_opens_when_tapped(phone: Page) -> None
     expect(first).to_have_attribute("aria-expanded", "false")
 
 
+def test_a_phone_on_its_side_shows_the_grid_and_the_pad_together(phone: Page) -> None:
+    """At 740 x 375 the grid was 500 px tall and the pad under it: a scroll for every move."""
+    page = phone
+    page.set_viewport_size({"width": 740, "height": 375})
+    page.goto(HARD_GAME.url)
+    for what in ("#grid", ".pad", ".tools", "#status-line"):
+        box = page.locator(what).bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= 375, (what, box)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 740
+    shoot(page, "phone-landscape-740")
+
+
 def test_edit_the_givens_keeps_entries_and_notes(page: Page) -> None:
     entries = (4, 8) + (0,) * 79
     notes = (0, 0, 0, 0b1000000) + (0,) * 77  # a 7 noted in r1c4

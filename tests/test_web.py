@@ -147,6 +147,7 @@ def test_solve_shows_solved_digits_apart(client: FlaskClient) -> None:
     entries = (4, 1) + (0,) * 79  # r1c1 right (4), r1c2 wrong (should be 8)
     page = html(client.get(GameState(parse(EASY), entries, solve=True).url))
     assert "Here is the puzzle&#39;s solution, the only one." in page
+    assert '<p class="status-line" id="status-line">Solution: 47 shown · 1 clash</p>' in page
     assert classes(page, 3) >= {"solved"} and 'value="9"' in cell_tag(page, 3)
     assert "readonly" in cell_tag(page, 3) and "name=" not in cell_tag(page, 3)
     assert "entry" in classes(page, 0) and "wrong" not in classes(page, 0)

@@ -360,14 +360,14 @@ def _is_solved(state: GameState, found: list[Conflict], bad: dict[int, str]) -> 
 
 
 def _status(state: GameState, found: list[Conflict], shown: Grid | None, solved: bool) -> str:
-    """The one line under the grid: how far the grid is, and how many clashes."""
+    """The one line above the grid: how far the grid is, and how many clashes."""
     filled = sum(1 for d in state.grid if d)
     if state.mode is Mode.ENTER:
         status = f"{_plural(filled, 'given')} entered"
     elif solved:
         status = "Solved!"
     elif shown:
-        status = f"Solution shown: {81 - filled} digits solved"
+        status = f"Solution: {81 - filled} shown"  # short: one line beside the clock on a phone
     else:
         status = f"{filled} of 81 filled"
     if found:
