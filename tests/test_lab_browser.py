@@ -233,3 +233,37 @@ def test_layout_screenshots_and_axe(browser: Browser, server: str, width: int, j
                 assert not found, f"{name}: {report(found)}"
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("js", [True, False], ids=["js", "nojs"])
+def test_a_mistyped_paste_comes_back_with_the_text_kept(
+    browser: Browser, server: str, js: bool
+) -> None:
+    """The lab page again, the text still in the box and the problem said next to it (it was
+    a bare 400 page with the text lost); fixed, the same box opens the puzzle."""
+    context = new_context(browser, server, js=js, viewport=PHONE, bypass_csp=js)
+    try:
+        page = context.new_page()
+        page.goto("/lab")
+        box = page.get_by_label("A puzzle: 81 characters")
+        mistyped = EASY[:40] + "x" + EASY[41:]
+        box.fill(mistyped)
+        with page.expect_response(re.compile(r"/lab\?puzzle=")) as answer:
+            page.get_by_role("button", name="Open in the lab").click()
+        assert answer.value.status == 400
+        expect(page.locator("#lab-puzzle-problem")).to_have_text(
+            "That puzzle can't be read (unexpected 'x' at row 5, column 5). "
+            "Fix it below and try again."
+        )
+        expect(box).to_have_value(mistyped)
+        expect(box).to_have_attribute("aria-invalid", "true")
+        expect(box).to_be_focused()
+        shoot(page, f"lab-paste-problem-375{'' if js else '-nojs'}")
+        if js:
+            found = violations(page)
+            assert not found, report(found)
+        box.fill(EASY)
+        page.get_by_role("button", name="Open in the lab").click()
+        expect(page).to_have_url(re.compile(f"/lab/{EASY_CODE}$"))
+    finally:
+        context.close()

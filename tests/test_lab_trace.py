@@ -8,6 +8,7 @@ nodes in the same order and making the same guesses and backtracks between them.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 import pytest
@@ -26,6 +27,7 @@ from webapp.sudoku import (
     trace,
 )
 from webapp.sudoku.algorithms import sat
+from webapp.sudoku.board import BOXES, COLS, ROWS
 
 TOP95 = "1....6.8..64..........4...7....9.6...7.4..5..5...7.1...5....32.3....8...4........"
 ANTI = "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9"
@@ -36,6 +38,7 @@ STUCK = ".12345678" + "9" + "." * 71  # r1c1 has no digit left, though nothing c
 EMPTY = "." * 81
 PUZZLES = [EASY, TOP95, ANTI, TWO, NONE, CLASH, STUCK, EMPTY]
 CAP = 3000  # enough to finish most runs here, small enough to replay often
+NODES_ALL = 20_000  # the lab's budget
 
 
 @cache
@@ -235,3 +238,71 @@ def test_bad_arguments_are_named(kwargs: dict[str, object], message: str) -> Non
         trace(parse(EASY), **kwargs)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="81 cells"):
         trace((0,) * 80, "mrv", nodes=10)
+
+
+@pytest.mark.parametrize("algorithm", ["backtrack", "mrv", "propagate", "dlx"])
+@pytest.mark.parametrize("puzzle", [EASY, TOP95, TWO, NONE])
+def test_the_lab_counts_only_real_choices_alike_for_every_algorithm(
+    puzzle: str, algorithm: str
+) -> None:
+    """A guess is a digit tried where two or more were left; a backtrack is a guess whose
+    branch held no new solution (MRV and dancing links counted forced digits as guesses)."""
+    result = trace(parse(puzzle), algorithm, nodes=NODES_ALL)
+    assert 0 <= result.abandoned <= result.choices <= result.guesses
+    if not result.complete:  # backtracking on TOP95 runs out of budget
+        return
+    if puzzle == NONE:  # no solution: every guess is given up
+        assert result.abandoned == result.choices > 0
+    kept = 0  # guesses not given up: the real choices on the paths to the solutions
+    for step in result.solved_at:
+        shown = trace(parse(puzzle), algorithm, nodes=NODES_ALL, step=step).frame
+        assert shown is not None and len(shown.widths) == shown.depth
+        kept += sum(1 for width in shown.widths if width > 1)
+    if puzzle != TWO:  # two solutions share the choices above where their paths part
+        assert result.choices - result.abandoned == kept
+    if puzzle == EASY and algorithm != "backtrack":  # singles only: nothing to choose
+        assert result.choices == result.abandoned == 0
+
+
+def test_a_failed_propagation_names_the_cell_or_unit_it_empties() -> None:
+    after = traced(TOP95, "propagate", CAP, 4).after
+    failed = [t for t in after if t.failed]
+    assert failed[0].why == (
+        "propagation places 21 digits, then a 3 has no place left in row 4"
+    )  # r7c1 = 7
+    for step in range(1, traced(TOP95, "propagate").nodes + 1):
+        shown = frame(TOP95, "propagate", step)
+        for t in traced(TOP95, "propagate", CAP, step).after:
+            if not t.failed:
+                continue
+            named = re.search(
+                r"(r\d)(c\d) has no candidate|an? (\d) has no place left in (\w+) (\d)", t.why
+            )
+            assert named, t.why
+            if named.group(1):  # an empty cell: not one the search had filled
+                cell = 9 * (int(named.group(1)[1]) - 1) + int(named.group(2)[1]) - 1
+                assert not shown.grid[cell] and cell != t.cell
+            else:  # a digit without a place: not one the unit already held
+                digit, kind, number = int(named.group(3)), named.group(4), int(named.group(5))
+                unit = {"row": ROWS, "column": COLS, "box": BOXES}[kind][number - 1]
+                assert digit not in {shown.grid[c] for c in unit}
+
+
+def test_a_sat_call_after_a_unique_solution_does_no_work_because_its_cells_are_fixed() -> None:
+    """The second call on a puzzle with one solution adds nothing to MiniSat's counts: every
+    cell of the solution is already fixed before the search (checked here with PySAT)."""
+    second = frame(TOP95, "sat", 2).sat
+    assert second is not None and second.answer == "unsatisfiable"
+    assert all(value == 0 for _, value in second.spent)
+    first = frame(TOP95, "sat", 1).sat
+    assert first is not None and dict(first.spent)["decisions"] > 0
+    solver = sat.new_solver(sat.formula(parse(TOP95)))
+    try:
+        assert solver.solve()
+        chosen = [v for v in solver.get_model() if v > 0]
+        # a literal fixed before any decision implies nothing more when assumed
+        assert all(solver.propagate(assumptions=[v])[1] == [] for v in chosen)
+    finally:
+        solver.delete()
+    two = frame(TWO, "sat", 2).sat
+    assert two is not None and dict(two.spent)["decisions"] > 0  # a second solution: work

@@ -20,6 +20,7 @@ from werkzeug.wrappers import Response
 from . import limits
 from .enginepool import current as engine
 from .htmx import is_htmx
+from .learn import path_url
 from .sudoku import (
     BOX_OF,
     COL_OF,
@@ -126,8 +127,8 @@ class Run:
     name: str
     verdict: str
     nodes: int
-    guesses: int
-    backtracks: int
+    guesses: int  # digits tried where two or more were left (Trace.choices)
+    backtracks: int  # guesses whose branch held no new solution (Trace.abandoned)
     max_depth: int
     milliseconds: float
 
@@ -153,22 +154,27 @@ def _once(keys: set[str]) -> None:
 
 @bp.get("/lab")
 def home() -> Response:
-    """The lab's front page; its paste box (GET ?puzzle=) opens the lab on a puzzle."""
+    """The lab's front page; its paste box (GET ?puzzle=) opens the lab on a puzzle, or
+    comes back (400) with the text kept and what is wrong with it next to the box."""
     text = request.args.get("puzzle")
+    problem = ""
     if text is not None:
         _once({"puzzle"})
         try:
             grid = parse(text)
         except PuzzleFormatError as err:
-            raise StateError(f"that puzzle can't be read ({err})") from None
-        return redirect(f"/lab/{encode_cells(grid)}", 303)
-    if request.query_string:
+            problem = f"That puzzle can't be read ({err})."
+        else:
+            return redirect(f"/lab/{encode_cells(grid)}", 303)
+    elif request.query_string:
         return redirect("/lab", 301)
     examples = [(example, _givens(parse(example.puzzle))) for example in EXAMPLES]
-    response = make_response(
-        render_template("lab.html", examples=examples, names=NAMES, nodes=NODES)
-    )
+    context = {"examples": examples, "names": NAMES, "nodes": NODES, "problem": problem}
+    response = make_response(render_template("lab.html", pasted=text or "", **context))
     response.headers["Cache-Control"] = CACHE
+    if problem:
+        response.status_code = 400
+        response.headers["X-Robots-Tag"] = "noindex, nofollow"
     return response
 
 
@@ -271,7 +277,7 @@ def side_by_side_runs(grid: Grid) -> list[Run]:
     for algorithm in TRACEABLE:
         budget = Budget(nodes=NODES)
         outcome = count_solutions(grid, LIMIT, algorithm=algorithm, budget=budget)
-        depth = trace(grid, algorithm, nodes=NODES, limit=LIMIT).max_depth
+        traced = trace(grid, algorithm, nodes=NODES, limit=LIMIT)  # the lab's counts
         stats = outcome.stats
         runs.append(
             Run(
@@ -279,9 +285,9 @@ def side_by_side_runs(grid: Grid) -> list[Run]:
                 NAMES[algorithm],
                 VERDICTS[outcome.verdict],
                 stats.nodes,
-                stats.guesses,
-                stats.backtracks,
-                depth,
+                traced.choices,
+                traced.abandoned,
+                traced.max_depth,
                 stats.seconds * 1000,
             )
         )
@@ -300,8 +306,17 @@ def _side_by_side(grid: Grid, code: str) -> Response:
         "nodes": NODES,
         "givens": _givens(grid),
         "lab_url": lab_url,
+        "path_url": _path_url(code, {run.verdict for run in runs}),
     }
     return make_response(render_template("lab_puzzle.html", **context))
+
+
+def _path_url(code: str, verdicts: set[str]) -> str | None:
+    """The puzzle's solve path, worth a link unless the lab found it has no single solution
+    (the solve path then has nothing to show)."""
+    if verdicts & {VERDICTS[Verdict.MULTIPLE], VERDICTS[Verdict.NO_SOLUTION]}:
+        return None
+    return path_url(code)
 
 
 def _step_view(grid: Grid, code: str, algorithm: str, step: int) -> Response:
@@ -336,10 +351,19 @@ def _step_view(grid: Grid, code: str, algorithm: str, step: int) -> Response:
         "a_digit": a_digit,
         "lab_url": lab_url,
         "clash": clashes[0].describe() if (clashes := conflicts(grid)) else "",
+        "path_url": _path_url(code, {VERDICTS[run.verdict]}),
+        "between": _between,
     }
     if is_htmx():
         return make_response(render_template("partials/lab_step_response.html", **context))
     return make_response(render_template("lab_step.html", **context))
+
+
+def _between(frame: Frame, depth: int) -> tuple[int, int]:
+    """Going back from `frame` to a choice at `depth`: how many levels of the path between
+    are left behind, and how many of them were forced (one option, nothing else to try)."""
+    skipped = frame.widths[depth + 1 : frame.depth]
+    return len(skipped), sum(1 for width in skipped if width == 1)
 
 
 @dataclass(frozen=True)

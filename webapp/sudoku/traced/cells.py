@@ -33,8 +33,12 @@ def backtrack(grid: Grid, limit: int, rec: Recorder) -> None:
             rec.solution(tuple(cells))
             return
         cell, r, c, b = places[k]
-        for digit in DIGITS_OF[ALL & ~(rows[r] | cols[c] | boxes[b])]:
+        digits = DIGITS_OF[ALL & ~(rows[r] | cols[c] | boxes[b])]
+        wide = len(digits) > 1  # a real choice: the lab counts only these
+        rec.widths.append(len(digits))
+        for digit in digits:
             rec.guesses += 1
+            rec.choices += wide
             if rec.open:
                 rec.tried(k, cell, digit, False)
             bit = BIT[digit]
@@ -49,8 +53,10 @@ def backtrack(grid: Grid, limit: int, rec: Recorder) -> None:
             boxes[b] ^= bit
             if len(found) == before:
                 rec.backtracks += 1
+                rec.abandoned += wide
             elif len(found) >= limit:
                 return
+        rec.widths.pop()
         cells[cell] = 0
 
     fill(0)
@@ -93,8 +99,11 @@ def mrv(grid: Grid, limit: int, rec: Recorder) -> None:
         last = n - 1
         open_[best], open_[last] = open_[last], open_[best]
         cell, r, c, b = open_[last]
+        wide = fewest > 1
+        rec.widths.append(fewest)
         for digit in DIGITS_OF[allowed]:
             rec.guesses += 1
+            rec.choices += wide
             if rec.open:
                 rec.tried(total - n, cell, digit, False)
             bit = BIT[digit]
@@ -109,8 +118,10 @@ def mrv(grid: Grid, limit: int, rec: Recorder) -> None:
             boxes[b] ^= bit
             if len(found) == before:
                 rec.backtracks += 1
+                rec.abandoned += wide
             elif len(found) >= limit:
                 break
+        rec.widths.pop()
         cells[cell] = 0
         open_[best], open_[last] = open_[last], open_[best]
 
@@ -141,6 +152,7 @@ def _frame(
         cell=cell,
         options=options,
         solution=cell is None,
-        guesses=rec.guesses,
-        backtracks=rec.backtracks,
+        guesses=rec.choices,
+        backtracks=rec.abandoned,
+        widths=tuple(rec.widths),
     )

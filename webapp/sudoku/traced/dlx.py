@@ -89,8 +89,9 @@ def search(grid: Grid, limit: int, rec: Recorder) -> None:
             cell=c - 1 if 0 < c <= 81 else None,
             options=tuple(options),
             solution=not c,
-            guesses=rec.guesses,
-            backtracks=rec.backtracks,
+            guesses=rec.choices,
+            backtracks=rec.abandoned,
+            widths=tuple(rec.widths),
             column=constraint_name(c - 1) if c else "",
             column_size=size,
         )
@@ -117,9 +118,12 @@ def search(grid: Grid, limit: int, rec: Recorder) -> None:
         if not fewest:
             return
         cover(c)
+        wide = fewest > 1
+        rec.widths.append(fewest)
         r = D[c]
         while r != c:
             rec.guesses += 1
+            rec.choices += wide
             if rec.open:
                 rec.tried(len(chosen), *row_choice(r), False)
             chosen.append(r)
@@ -136,9 +140,11 @@ def search(grid: Grid, limit: int, rec: Recorder) -> None:
             chosen.pop()
             if len(found) == before:
                 rec.backtracks += 1
+                rec.abandoned += wide
             elif len(found) >= limit:
                 break
             r = D[r]
+        rec.widths.pop()
         uncover(c)
 
     solve()

@@ -22,6 +22,7 @@ class Try:
     cell: int
     digit: int
     failed: bool  # ruled out at once by propagation; else it opened the next step
+    why: str = ""  # propagation: what the failed digit leads to ("r3c4 has no candidate left")
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,7 @@ class SatCall:
     blocking: int  # clauses added to rule out solutions already found
     answer: str  # "solution", "unsatisfiable" or "out of budget"
     stats: tuple[tuple[str, int], ...]  # the solver's own counts, where the library gives them
+    spent: tuple[tuple[str, int], ...] = ()  # what this call alone added to them
 
 
 @dataclass(frozen=True)
@@ -47,11 +49,12 @@ class Frame:
     cell: int | None  # the cell this node branches on, if the choice is a cell
     options: tuple[tuple[int, int], ...]  # (cell, digit) choices it will try, in order
     solution: bool  # the grid is complete
-    guesses: int  # counts when the node is entered
+    guesses: int  # the lab's counts when the node is entered (Recorder.choices, .abandoned)
     backtracks: int
     column: str = ""  # dancing links: the constraint chosen
     column_size: int = 0  # and how many candidate rows still meet it
     sat: SatCall | None = None
+    widths: tuple[int, ...] = ()  # how many options each choice on the path had
 
     @property
     def clubs(self) -> tuple[int, int, int]:
@@ -78,6 +81,12 @@ class Recorder:
 
     `cap` is the node budget (the search raises OutOfBudget at the node after it, as the meter
     does), `want` the step to record in full (0: none).
+
+    `guesses` and `backtracks` count as the real search does (every digit tried, every try
+    without a new solution, forced ones included, as the API reports them); `choices` and
+    `abandoned` count alike for every algorithm, as the lab shows them: a choice is a digit
+    tried where two or more were left, and it is abandoned when its branch holds no new
+    solution. `widths` holds the number of options at each level of the current path.
     """
 
     def __init__(self, cap: int, want: int) -> None:
@@ -86,6 +95,9 @@ class Recorder:
         self.nodes = 0
         self.guesses = 0
         self.backtracks = 0
+        self.choices = 0
+        self.abandoned = 0
+        self.widths: list[int] = []
         self.depths: list[int] = []
         self.dead_ends: list[int] = []
         self.found: list[Grid] = []  # the solutions, in the order found
@@ -110,9 +122,9 @@ class Recorder:
         self.found.append(grid)
         self.solved_at.append(self.nodes)
 
-    def tried(self, depth: int, cell: int, digit: int, failed: bool) -> None:
+    def tried(self, depth: int, cell: int, digit: int, failed: bool, why: str = "") -> None:
         """Note a try made after the wanted node (call only while `open`)."""
-        self.after.append(Try(depth, cell, digit, failed))
+        self.after.append(Try(depth, cell, digit, failed, why))
 
     def _close(self) -> None:
         """The node before is a dead end if a backtrack was counted since it was entered."""

@@ -35,18 +35,25 @@ def _calls(solver: Any, grid: Grid, base: int, limit: int, rec: Recorder) -> Non
     while len(found) < limit:
         hit = rec.node(0)
         asked = base + len(found)  # each solution found added a clause that blocks it
+        before = _counts(solver) if hit else ()
         try:
             solution = sat.ask(solver, prop_limit)
         except OutOfBudget:
             if hit:
-                rec.frame = _frame(rec, grid, asked, base, "out of budget", solver)
+                rec.frame = _frame(rec, grid, asked, base, "out of budget", solver, before)
             raise
         if hit:
             answer = "unsatisfiable" if solution is None else "solution"
-            rec.frame = _frame(rec, solution or grid, asked, base, answer, solver)
+            rec.frame = _frame(rec, solution or grid, asked, base, answer, solver, before)
         if solution is None:
             break
         rec.solution(solution)
+
+
+def _counts(solver: Any) -> tuple[tuple[str, int], ...]:
+    """MiniSat's counts so far, in the order of STATS."""
+    counts = solver.accum_stats() or {}
+    return tuple((name, int(counts.get(name, 0))) for name in STATS)
 
 
 def _frame(
@@ -56,9 +63,10 @@ def _frame(
     base: int,
     answer: str,
     solver: Any,
+    before: tuple[tuple[str, int], ...],
 ) -> Frame:
-    counts = solver.accum_stats() or {}
-    stats = tuple((name, int(counts.get(name, 0))) for name in STATS)
+    stats = _counts(solver)
+    spent = tuple((name, now - then) for (name, now), (_, then) in zip(stats, before, strict=True))
     return Frame(
         step=rec.nodes,
         depth=0,
@@ -70,5 +78,5 @@ def _frame(
         solution=answer == "solution",
         guesses=rec.guesses,
         backtracks=rec.backtracks,
-        sat=SatCall(VARIABLES, clauses, clauses - base, answer, stats),
+        sat=SatCall(VARIABLES, clauses, clauses - base, answer, stats, spent),
     )
