@@ -41,7 +41,7 @@ def fits(page: Page, width: int) -> None:
 def test_from_a_game_through_its_solve_path(page: Page, width: int) -> None:
     page.set_viewport_size(PHONE if width == 375 else DESKTOP)
     page.goto(GameState(parse(EASY)).url)
-    page.get_by_role("link", name="Show me how to solve it").click()
+    page.get_by_role("link", name="Show me how to solve it", exact=True).click()
     expect(page).to_have_url(re.compile(f"/path/{CODE}$"))
     expect(title(page)).to_have_text(f"Step 1 of {STEPS}")
     keys = page.locator(".learn-keys")  # the keyboard's help: where there is a keyboard
@@ -187,3 +187,22 @@ def test_the_review_steps_through_its_points(page: Page) -> None:
     expect(page.locator(".learn-step-title")).to_contain_text("Move 2: a hint placed")
     expect(page.locator(".learn-step-title")).to_be_focused()
     expect(page.locator(".learn-cell.played")).to_have_count(1)
+
+
+def test_on_a_phone_the_path_grid_stays_put_from_step_to_step(page: Page) -> None:
+    """The step's text stood above the grid, so the grid and Next moved with its length (an
+    Expert path's grid moved 150 px from one step to the next, Next off the screen)."""
+    page.set_viewport_size(PHONE)
+    page.goto(f"/path/{CODE}?step=3")
+    sentence = page.locator(".learn-technique").locator("xpath=..")  # the step's first line
+
+    def grid_below_title() -> float:
+        grid, head = page.locator(".learn-grid").bounding_box(), title(page).bounding_box()
+        assert grid and head
+        return grid["y"] - head["y"]
+
+    before = grid_below_title()
+    sentence.evaluate("el => el.textContent = 'a much longer explanation '.repeat(12)")
+    assert grid_below_title() == before
+    nav = page.locator("#path-next").bounding_box()
+    assert nav and nav["y"] + nav["height"] <= 740
