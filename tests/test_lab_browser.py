@@ -160,6 +160,20 @@ def test_playing_past_the_allowance_waits_and_goes_on(page: Page) -> None:
     expect(page.get_by_text("Too many requests")).to_have_count(0)
 
 
+def test_in_forced_colours_the_key_still_tells_the_marks_apart(page: Page) -> None:
+    """Forced colours turned every swatch of the key into the same plain box."""
+    page.emulate_media(forced_colors="active")
+    page.goto(lab_url(TOP95_CODE, "propagate", 4))
+    looks = [
+        page.locator(f".lab-key .{kind}").evaluate(
+            "el => { const s = getComputedStyle(el);"
+            " return [s.backgroundColor, s.borderTopStyle, s.borderTopWidth, s.outlineStyle].join(); }"
+        )
+        for kind in ("k-given", "k-guess", "k-filled", "k-placed", "k-focus")
+    ]
+    assert len(set(looks)) == 5, looks
+
+
 def test_arrow_keys_step_back_and_forth(page: Page) -> None:
     page.goto(lab_url(TOP95_CODE, "dlx", 5))
     page.keyboard.press("ArrowRight")
