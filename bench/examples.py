@@ -4,6 +4,7 @@
     .venv/bin/python bench/examples.py --write         # ... and rewrite techniques/examples.py
     .venv/bin/python bench/examples.py --write --jobs 2 --attempts 1000 --scale 2
     .venv/bin/python bench/examples.py --write --keep-seeds   # examples only
+    .venv/bin/python bench/examples.py --write --keep-seeds --only "Naked single"   # one example
 
 Run it again (with --write) when a technique is added or the grader changes: the tests check
 that every stored example still shows its technique and every seed still makes its puzzle.
@@ -11,6 +12,10 @@ that every stored example still shows its technique and every seed still makes i
 1. Worked examples: the logical solve of each puzzle of several data sets (easy ones first),
    within the web's grading budget; for every technique, the step that shows it best: the
    lowest rating (a chain's shortest form), then the fewest cells and candidates involved.
+   A technique whose page says it needs no pencil marks (NO_PENCIL_MARKS: the singles and
+   the direct ones) is shown only where no earlier step removed a candidate, so that it holds
+   on the placed digits alone, and preferably in the easiest puzzle at the earliest step; at
+   such positions it is also looked for directly, shown there when no solve takes it first.
    A technique that no solve takes first (an easier one always comes before it) is then
    looked for directly at the positions of the hard sets' solves (DIRECT_SETS), and shown
    where it applies and the solve takes an easier step (its page says so), preferably where
@@ -40,10 +45,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.data import missing, read_puzzles
 from webapp.sudoku.board import DIGITS_OF, Grid, candidates, cell_name, parse, to_line
 from webapp.sudoku.generate import NotFound, practise
-from webapp.sudoku.ratings import RATINGS
+from webapp.sudoku.ratings import LEVELS, RATINGS
 from webapp.sudoku.techniques.catalog import CATALOG, entries, entry_for
-from webapp.sudoku.techniques.examples import EXAMPLES, PRACTISE, Example
-from webapp.sudoku.walkthrough import find_technique, walkthrough, worked_example
+from webapp.sudoku.techniques.examples import EXAMPLES, NO_PENCIL_MARKS, PRACTISE, Example
+from webapp.sudoku.techniques.step import Step
+from webapp.sudoku.walkthrough import Moment, find_technique, walkthrough, worked_example
 
 TARGET = Path(__file__).resolve().parents[1] / "webapp" / "sudoku" / "techniques" / "examples.py"
 SETS = {  # file: how many puzzles to read (None: all), easiest sets first
@@ -70,22 +76,58 @@ Found = tuple[tuple[float, ...], str, Example]  # (what is best first), techniqu
 
 
 def examples_in(job: tuple[str, int, str]) -> list[Found]:
-    """The best step of each technique in one puzzle's solve."""
+    """The best step of each technique in one puzzle's solve; for a technique of
+    NO_PENCIL_MARKS, only at a position no earlier step removed a candidate from (its own step
+    there first, else one found directly), easiest puzzle and earliest step first."""
     name, line, text = job
     puzzle = parse(text)
+    moments = walkthrough(puzzle).moments
+    level = _level(max((m.step.rating for m in moments), default=0.0))
     best: dict[str, Found] = {}
-    for number, moment in enumerate(walkthrough(puzzle).moments, 1):
+
+    def offer(key: tuple[float, ...], technique: str, number: int, moment: Moment) -> None:
+        if technique not in best or key < best[technique][0]:
+            example = _example(name, line, text, number, moment.grid, moment.cands)
+            best[technique] = (key, technique, example)
+
+    for number, moment in enumerate(moments, 1):
         step = moment.step
         entry = entry_for(step.technique, step.rating)
+        plain = _plain(moment)
+        if plain:
+            for technique in sorted(NO_PENCIL_MARKS - {entry.name if entry else ""}):
+                found = find_technique(
+                    moment.grid, moment.cands, CATALOG[technique], {technique}, puzzle
+                )
+                if found is not None and found.rating > step.rating:  # the page says so
+                    offer((1, level, number, _size(found)), technique, number, moment)
         if entry is None or entry.name in NO_PRACTISE:
             continue
-        size = len(step.cells) + len(step.eliminations) + len(step.placements)
-        key = (step.rating, size)
-        if entry.name in best and best[entry.name][0] <= key:
-            continue
-        example = _example(name, line, text, number, moment.grid, moment.cands)
-        best[entry.name] = (key, entry.name, example)
+        if entry.name in NO_PENCIL_MARKS:
+            if plain:
+                offer((0, level, number, _size(step)), entry.name, number, moment)
+        else:
+            offer((step.rating, _size(step)), entry.name, number, moment)
     return list(best.values())
+
+
+def _plain(moment: Moment) -> bool:
+    """Whether no earlier step removed a candidate: each empty cell's are the grid's own."""
+    own = candidates(moment.grid)
+    return all(
+        cands == (0 if digit else mask)
+        for digit, cands, mask in zip(moment.grid, moment.cands, own, strict=True)
+    )
+
+
+def _level(rating: float) -> int:
+    """The number of a rating's level, 0 for Easy."""
+    return next(i for i, (top, _) in enumerate(LEVELS) if rating <= top + 1e-9)
+
+
+def _size(step: Step) -> int:
+    """The cells and candidates a step involves."""
+    return len(step.cells) + len(step.eliminations) + len(step.placements)
 
 
 def _example(name: str, line: int, text: str, number: int, grid: Grid, cands: Grid) -> Example:
@@ -110,10 +152,12 @@ def direct_examples_in(job: tuple[str, int, str, tuple[str, ...]]) -> list[Found
         for technique in wanted:
             if moment.step.rating <= SINGLES_TOP < CATALOG[technique].rating:
                 continue  # where a single comes next: only the direct techniques are cheap
+            if technique in NO_PENCIL_MARKS and not _plain(moment):
+                continue  # its page says the placed digits are enough
             step = find_technique(moment.grid, moment.cands, CATALOG[technique], puzzle=puzzle)
             if step is None or step.rating <= moment.step.rating:
                 continue  # its page says the solve takes an easier step there: it must
-            size = len(step.cells) + len(step.eliminations) + len(step.placements)
+            size = _size(step)
             # Where the solve needs most (so no simpler pattern does the step's work), then
             # the lowest rating and the fewest cells and candidates.
             key = (-moment.step.rating, step.rating, size)
@@ -180,13 +224,16 @@ def find_examples(jobs: int, scale: float) -> dict[str, Example]:
     return {name: found[2] for name, found in best.items()}
 
 
-def kept(found: dict[str, Example]) -> dict[str, Example]:
+def kept(found: dict[str, Example], only: set[str] | None = None) -> dict[str, Example]:
     """The stored examples of techniques this search did not reach (the rare ones found by a
     longer search, e.g. the hidden quad at norvig_sudoku10k line 6201) that still show their
-    technique at the same position of their puzzle's solve."""
+    technique at the same position of their puzzle's solve (and, for NO_PENCIL_MARKS, where no
+    earlier step removed a candidate); of `only`'s techniques alone, if given."""
     out = {}
     for name, example in EXAMPLES.items():
-        if name in found:
+        if name in found or (only is not None and name not in only):
+            continue
+        if name in NO_PENCIL_MARKS and example.removed:
             continue
         moments = walkthrough(parse(example.puzzle)).moments
         shown = worked_example(name)
@@ -276,6 +323,29 @@ def _wrapped(removed: str) -> str:
     return f"        (\n{body}        ),\n"
 
 
+def search_examples(jobs: int, scale: float, only: set[str] | None) -> dict[str, Example]:
+    """Every technique's worked example found afresh (or kept, see kept); with `only`, those
+    techniques' alone and the rest as stored."""
+    found = {
+        name: example
+        for name, example in find_examples(jobs, scale).items()
+        if only is None or name in only
+    }
+    found.update(kept(found, only))
+    wanted = [
+        e.name
+        for e in entries()
+        if e.name not in found and e.name not in NO_PRACTISE and (only is None or e.name in only)
+    ]
+    if wanted:
+        print(f"looking directly for {', '.join(wanted)}", file=sys.stderr)
+        found.update(find_direct_examples(jobs, scale, wanted))
+    examples = {} if only is None else {n: e for n, e in EXAMPLES.items() if n not in only}
+    examples.update(found)
+    print(f"examples for {len(examples)} of {len(entries())} techniques", file=sys.stderr)
+    return examples
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--write", action="store_true", help=f"rewrite {TARGET.name}")
@@ -286,8 +356,9 @@ def main() -> int:
     parser.add_argument(
         "--only",
         default="",
-        help="comma-separated techniques: search practise seeds for these alone (no examples) "
-        "and keep the rest of the stored data",
+        help="comma-separated techniques: search practise seeds for these alone (no examples; "
+        "with --keep-seeds: worked examples for these alone) and keep the rest of the stored "
+        "data",
     )
     parser.add_argument(
         "--keep-seeds",
@@ -296,16 +367,13 @@ def main() -> int:
     )
     args = parser.parse_args()
     only = {name.strip() for name in args.only.split(",") if name.strip()} or None
-    if only:
+    if only and only - set(CATALOG):
+        parser.error(f"no such technique: {', '.join(sorted(only - set(CATALOG)))}")
+    if only and not args.keep_seeds:
         examples = dict(EXAMPLES)
         seeds = dict(PRACTISE)
     else:
-        examples = find_examples(args.jobs, args.scale)
-        examples.update(kept(examples))
-        wanted = [e.name for e in entries() if e.name not in examples and e.name not in NO_PRACTISE]
-        print(f"looking directly for {', '.join(wanted)}", file=sys.stderr)
-        examples.update(find_direct_examples(args.jobs, args.scale, wanted))
-        print(f"examples for {len(examples)} of {len(entries())} techniques", file=sys.stderr)
+        examples = search_examples(args.jobs, args.scale, only)
         seeds = dict(PRACTISE) if args.keep_seeds else {}
     if not args.keep_seeds:
         seeds.update(find_seeds(args.jobs, args.seeds, args.attempts, only))

@@ -29,9 +29,9 @@ from webapp.sudoku.generate import (
     generate,
 )
 from webapp.sudoku.grade import GRADE_BUDGET, SE_TECHNIQUES, grade
-from webapp.sudoku.ratings import RATINGS
+from webapp.sudoku.ratings import LEVELS, RATINGS
 from webapp.sudoku.techniques.catalog import CATALOG, HINTS_ONLY, entry_for
-from webapp.sudoku.techniques.examples import EXAMPLES, PRACTISE
+from webapp.sudoku.techniques.examples import EXAMPLES, NO_PENCIL_MARKS, PRACTISE
 from webapp.sudoku.techniques.multiple import multiple_forcing
 from webapp.sudoku.techniques.position import Position
 from webapp.sudoku.walkthrough import find_technique
@@ -146,6 +146,23 @@ def test_a_worked_example_shows_its_technique_where_its_puzzle_needs_it(name: st
     solution = walk.solve.grid
     assert all(solution[c] == d for c, d in step.placements)
     assert all(solution[c] != d for c, d in step.eliminations)
+
+
+@pytest.mark.parametrize("name", sorted(NO_PENCIL_MARKS))
+def test_an_example_without_pencil_marks_holds_on_the_placed_digits_alone(name: str) -> None:
+    """The page says the technique needs only a sweep of the placed digits, so the example's
+    candidates are the grid's own: the hidden single (box) example once placed a 7 in box 2
+    that only an earlier pointing had left single, and its puzzle was Hard."""
+    assert CATALOG[name].rating <= RATINGS["Direct hidden triple"].rating
+    found = worked_example(name)
+    assert found is not None
+    grid = found.moment.grid
+    own = tuple(0 if digit else mask for digit, mask in zip(grid, candidates(grid), strict=True))
+    assert found.moment.cands == own and EXAMPLES[name].removed == ""
+    # And from a puzzle no harder than the technique's own level (an Easy one for a hidden
+    # single), where such a technique is what a player needs.
+    rating = grade(parse(EXAMPLES[name].puzzle), budget=GRADE_BUDGET).rating
+    assert rating <= dict((level, top) for top, level in LEVELS)[CATALOG[name].level]
 
 
 def test_a_digit_forcing_chain_is_looked_for_alone() -> None:

@@ -5,6 +5,9 @@ EXAMPLES: for each technique (a RATINGS name), a position from a real puzzle whe
 engine's easiest step is that technique (or, for a technique no solve takes first, where it
 applies and the solve takes an easier step): the puzzle and the step's number in its logical
 solve, the grid then, and the candidates earlier steps had removed ('5r1c2' style).
+NO_PENCIL_MARKS: the techniques whose pages say they need only the digits placed (the
+singles and Sudoku Explainer's direct techniques); their examples are positions no earlier
+step removed a candidate from, so the step holds on the placed digits alone.
 PRACTISE: seeds from which generate.practise(technique, seed) makes a puzzle at once.
 """
 
@@ -21,6 +24,20 @@ class Example(NamedTuple):
     removed: str  # candidates removed by the steps before, space-separated ('5r1c2 7r1c2')
 
 
+NO_PENCIL_MARKS = frozenset(
+    {
+        "Full house",
+        "Hidden single (box)",
+        "Hidden single (row or column)",
+        "Direct pointing",
+        "Direct claiming",
+        "Direct hidden pair",
+        "Naked single",
+        "Direct hidden triple",
+    }
+)
+
+
 EXAMPLES: dict[str, Example] = {
     "Full house": Example(
         "norvig_easy50.txt, line 1",
@@ -30,18 +47,18 @@ EXAMPLES: dict[str, Example] = {
         "",
     ),
     "Hidden single (box)": Example(
-        "norvig_easy50.txt, line 7",
-        ".43.8.25.6.............1.949....4.7....6.8....1.2....382.5.............5.34.9.71.",
-        28,
-        ".4398625.6..425...2....16949....4.7.3..6.894.41.2.9..382.5..4.9....4..25534892716",
-        "7r3c5 6r7c3 3r7c5 7r7c5 7r8c2 1r8c3 7r8c3 3r8c4 7r8c6",
+        "kaggle_sample.txt, line 175",
+        "...7.1..6.15......7849....219..48.6....3..24..72.1..9.3..56.7...27....855..8.93..",
+        1,
+        "...7.1..6.15......7849....219..48.6....3..24..72.1..9.3..56.7...27....855..8.93..",
+        "",
     ),
     "Hidden single (row or column)": Example(
-        "norvig_easy50.txt, line 6",
-        "1..92....524.1...........7..5...81.2.........4.27...9..6...........3.945....71..6",
-        17,
-        "1..92....524.17..9.....4271.5...81.2...1.2...4127...9..6...9.1...1.36945.4..71.26",
-        "5r1c6",
+        "norvig_sudoku10k.txt, line 525",
+        "...............2.1.7...6..8.9.....4...3.1.......285..7..............7.9.1.2......",
+        1,
+        "...............2.1.7...6..8.9.....4...3.1.......285..7..............7.9.1.2......",
+        "",
     ),
     "Direct pointing": Example(
         "royle_17clue.txt, line 12",
@@ -51,11 +68,11 @@ EXAMPLES: dict[str, Example] = {
         "",
     ),
     "Direct claiming": Example(
-        "norvig_top95.txt, line 5",
-        "....14....3....2...7..........9...3.6.1.............8.2.....1.4....5.6.....7.8...",
-        48,
-        ".623148.7.34...2...7.2..4.3...9..5316.1...942...1..7862..6..174.9.4516284167283..",
-        "5r2c8 9r2c8 5r3c8 9r3c8 7r4c5 7r4c6 5r6c1 5r6c3 3r6c5 3r6c6 3r7c3",
+        "norvig_easy50.txt, line 2",
+        "2...8.3...6..7..84.3.5..2.9...1.54.8.........4.27.6...3.1..7.4.72..4..6...4.1...3",
+        1,
+        "2...8.3...6..7..84.3.5..2.9...1.54.8.........4.27.6...3.1..7.4.72..4..6...4.1...3",
+        "",
     ),
     "Direct hidden pair": Example(
         "norvig_easy50.txt, line 3",
@@ -65,23 +82,18 @@ EXAMPLES: dict[str, Example] = {
         "",
     ),
     "Naked single": Example(
-        "norvig_easy50.txt, line 6",
-        "1..92....524.1...........7..5...81.2.........4.27...9..6...........3.945....71..6",
-        13,
-        "1..92....524.17..9......271.5...81.2...1.2...4127...9..6...9.1...1.3.945.4..71.26",
+        "norvig_easy50.txt, line 42",
+        "...158.....2.6.8...3.....4..27.3.51...........46.8.79..5.....8...4.7.1.....325...",
+        6,
+        "4..158.....24638...3..9..4..27.3.51...........46.8.79..5.....8...487.1.....325...",
         "",
     ),
     "Direct hidden triple": Example(
-        "norvig_top95.txt, line 11",
-        "6..3.2....5.....1..........7.26............543.........8.15........4.2........7..",
-        35,
-        "6..3.25...5.....12.2.5.....7426.5..........543.5....2728.15........4.2........7..",
-        (
-            "7r1c5 8r1c8 7r2c3 8r2c5 9r2c5 6r2c7 6r3c5 7r3c5 6r3c6 7r3c6 6r3c7 8r3c8 3r4c7 "
-            "8r4c8 1r4c9 8r5c4 1r5c5 8r5c5 9r5c5 3r5c6 8r5c6 1r5c7 8r5c7 3r7c3 4r7c3 6r7c7 "
-            "1r8c1 3r8c3 3r8c9 6r8c9 8r8c9 9r8c9 1r9c1 3r9c3 3r9c5 8r9c5 9r9c5 4r9c8 3r9c9 "
-            "6r9c9 8r9c9 9r9c9"
-        ),
+        "norvig_sudoku10k.txt, line 166",
+        "..12.3......7....6......1.47..692.....4.5...3..9.....22....5.7...5......3..4.65..",
+        5,
+        "..12.3..7...7....6...5..1.47..692..5.24.5...3..9.....22....5.7...5......3..4.65..",
+        "",
     ),
     "Pointing": Example(
         "norvig_easy50.txt, line 6",
