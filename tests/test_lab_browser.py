@@ -166,8 +166,8 @@ def test_in_forced_colours_the_key_still_tells_the_marks_apart(page: Page) -> No
     page.goto(lab_url(TOP95_CODE, "propagate", 4))
     looks = [
         page.locator(f".lab-key .{kind}").evaluate(
-            "el => { const s = getComputedStyle(el);"
-            " return [s.backgroundColor, s.borderTopStyle, s.borderTopWidth, s.outlineStyle].join(); }"
+            "el => { const s = getComputedStyle(el); return [s.backgroundColor,"
+            " s.borderTopStyle, s.borderTopWidth, s.outlineStyle].join(); }"
         )
         for kind in ("k-given", "k-guess", "k-filled", "k-placed", "k-focus")
     ]
