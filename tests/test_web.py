@@ -140,6 +140,22 @@ def test_paused_the_confirmations_are_plain_disabled_buttons(client: FlaskClient
     assert '<button type="button" class="btn quiet" disabled>Clear…</button>' in page
 
 
+def test_notes_already_placed_around_their_cell_are_struck_out(client: FlaskClient) -> None:
+    """A note of a digit its row, column or box already holds looked like any other note."""
+    notes = (0b1100,) + (0,) * 80  # r1c1: 3 and 4; r1c3 holds the given 3
+    page = html(client.get(GameState(parse(EASY), notes=notes).url))
+    assert (
+        'aria-label="row 1, column 1, notes 3 4, 3 already placed in its row, column or box"'
+        in (cell_tag(page, 0))
+    )
+    places = re.search(
+        r'<input id="c0" [^>]*>.*?<span class="notes"[^>]*>(.*?)</span>\n', page, re.S
+    )
+    assert places and '<span class="ruled-out">3</span><span>4</span>' in places[1]
+    hint = html(client.get(GameState(parse(EASY), notes=notes, cell=0, hint=2).url))
+    assert '<span class="ruled-out">3</span>' in hint  # kept under a hint's marks
+
+
 # Solve
 
 

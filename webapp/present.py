@@ -19,6 +19,7 @@ from .sudoku import (
     COL_OF,
     DIGITS,
     DIGITS_OF,
+    PEERS,
     ROW_OF,
     UNITS,
     Conflict,
@@ -310,18 +311,42 @@ def _cells(state: GameState, shown: Grid | None, marks: Marks) -> tuple[Cell, ..
             noted = NOTED[mask]
             label = f"{WHERE[i]}, notes {' '.join(noted)}"
             cell = Cell(IDS[i], "", IDS[i], label, "empty", noted, NOTE_PLACES[mask])
+            if out := mask & _placed_around(state.grid, i):
+                cell = _ruled_out_notes(cell, mask, out)
         else:
             cell = EMPTY[i]
         right = shown[i] if shown and entry and shown[i] != entry else 0
         if right or i in marked:
-            cell = _marked_cell(cell, i, mask, marks, right)
+            cell = _marked_cell(cell, i, mask, marks, right, state.grid)
         cells.append(cell)
     return tuple(cells)
 
 
-def _marked_cell(cell: Cell, i: int, mask: int, marks: Marks, right: int) -> Cell:
+def _placed_around(grid: Grid, i: int) -> int:
+    """The digits placed in the row, column and box of cell `i` (a 9-bit mask)."""
+    seen = 0
+    for peer in PEERS[i]:
+        if grid[peer]:
+            seen |= 1 << (grid[peer] - 1)
+    return seen
+
+
+def _ruled_out_notes(cell: Cell, mask: int, out: int) -> Cell:
+    """A cell whose notes hold digits (`out`) already placed in its row, column or box: they
+    are struck out, as a clash is marked."""
+    digits = " and ".join(NOTED[out])
+    label = f"{cell.label}, {digits} already placed in its row, column or box"
+    return cell._replace(label=label, marks=_note_marks(mask, _ruled_out_marks(out)))
+
+
+def _ruled_out_marks(out: int) -> dict[int, str]:
+    return dict.fromkeys(DIGITS_OF[out], "ruled-out")
+
+
+def _marked_cell(cell: Cell, i: int, mask: int, marks: Marks, right: int, grid: Grid) -> Cell:
     """A cell with its marks: a wrong entry (`right` is the solution's digit, else 0), text that
-    is not a digit, a clash or its zone, a cell that can differ, the hint's classes."""
+    is not a digit, a clash or its zone, a cell that can differ, the hint's classes, notes
+    already placed around it (on `grid`)."""
     kind, value, label = cell.classes, cell.value, cell.label
     classes: list[str] = []
     if right:
@@ -331,6 +356,8 @@ def _marked_cell(cell: Cell, i: int, mask: int, marks: Marks, right: int) -> Cel
         classes.append("wrong")
         label += ", wrong"
     notes = marks.hint_notes.get(i, {})
+    if kind == "empty" and (out := mask & _placed_around(grid, i)):
+        notes = {**_ruled_out_marks(out), **notes}
     if i in marks.same and value == str(marks.picked):
         classes.append("same")
     elif i in marks.same:
