@@ -86,7 +86,11 @@ def test_hint_levels_one_click_at_a_time(client: FlaskClient) -> None:
     page = html(first)
     assert levels(page) == ["Where to look"]
     assert "Not yet: r1c3 can be filled after 2 steps. Start at box 7." in panel_html(page)
-    assert "Show more" in page and "hint-zone" not in page  # nothing drawn yet
+    assert "Show more" in page
+    zone = {int(c) for c in re.findall(r'<input id="c(\d+)" class="[^"]*\bhint-zone\b', page)}
+    assert zone == {
+        r * 9 + c for r in (6, 7, 8) for c in (0, 1, 2)
+    }  # box 7, where it says to start
     assert "<details" not in panel_html(page)
 
     second = html(

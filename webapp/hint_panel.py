@@ -24,6 +24,7 @@ from .sudoku import (
     candidates,
     cell_name,
     hint,
+    look_cells,
 )
 from .urlstate import GameState
 
@@ -137,6 +138,9 @@ def _step_panel(
     then its cells and candidates on the grid with the reason."""
     level = state.hint
     lines = [("Where to look", found.look)]
+    if level == 1:
+        for c in look_cells(step):  # where the words say to look
+            _mark(marks, c, "hint-zone")
     if level >= 2:
         lines.append(("Technique", found.technique))
         for c in step.unit_cells:

@@ -41,7 +41,7 @@ from .generate import (
     symmetric_by_default,
 )
 from .grade import GRADE_BUDGET, Grade, grade
-from .hint import HINT_BUDGET, Hint, Mistake, hint
+from .hint import HINT_BUDGET, Hint, Mistake, hint, look_cells
 from .logic import LogicalSolve, next_step, solve_logically
 from .ratings import LEVELS
 from .review import GameMove, Point, Review, review
@@ -109,6 +109,7 @@ __all__ = [
     "hint",
     "is_solution_of",
     "level_name",
+    "look_cells",
     "new_seed",
     "next_step",
     "parse",

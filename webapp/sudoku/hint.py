@@ -179,9 +179,16 @@ def look_at(step: Step) -> str:
     """Where a step happens, for a first nudge: its main unit, or the cells around it."""
     if step.units:
         return unit_name(step.units[0])
-    cells = step.cells or tuple(c for c, _ in step.placements + step.eliminations)
-    shown = list(dict.fromkeys(cells))[:3]
+    shown = look_cells(step)
     return names(shown) if shown else "the whole grid"
+
+
+def look_cells(step: Step) -> tuple[int, ...]:
+    """The cells `look_at` names: its main unit's, or up to three of its own."""
+    if step.units:
+        return UNITS[step.units[0]]
+    cells = step.cells or tuple(c for c, _ in step.placements + step.eliminations)
+    return tuple(dict.fromkeys(cells))[:3]
 
 
 def _step_for(s: Position, target: int | None, solution: Grid, budget: Budget) -> Hint:
