@@ -129,6 +129,14 @@ def test_guesses_and_backtracks_are_counted(name: str) -> None:
     assert result.backtracks > 0
 
 
+@pytest.mark.parametrize("name", ["mrv", "dlx", "propagate"])
+def test_a_forced_digit_is_not_a_guess(name: str) -> None:
+    """EASY falls to singles: the searches that pick the most constrained cell or column never
+    choose, so they make no guess (MRV and dancing links counted 49)."""
+    result = run(name, EASY)
+    assert result.nodes > 0 and result.guesses == result.backtracks == 0
+
+
 def test_sat_without_pysat_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "pysat.solvers", None)  # makes the import fail
     with pytest.raises(RuntimeError, match=r"pip install python-sat"):

@@ -242,26 +242,25 @@ def test_bad_arguments_are_named(kwargs: dict[str, object], message: str) -> Non
 
 @pytest.mark.parametrize("algorithm", ["backtrack", "mrv", "propagate", "dlx"])
 @pytest.mark.parametrize("puzzle", [EASY, TOP95, TWO, NONE])
-def test_the_lab_counts_only_real_choices_alike_for_every_algorithm(
-    puzzle: str, algorithm: str
-) -> None:
+def test_guesses_are_real_choices_alike_for_every_algorithm(puzzle: str, algorithm: str) -> None:
     """A guess is a digit tried where two or more were left; a backtrack is a guess whose
-    branch held no new solution (MRV and dancing links counted forced digits as guesses)."""
+    branch held no new solution (MRV and dancing links counted forced digits as guesses, and
+    propagation only the guesses that failed at once as backtracks)."""
     result = trace(parse(puzzle), algorithm, nodes=NODES_ALL)
-    assert 0 <= result.abandoned <= result.choices <= result.guesses
+    assert 0 <= result.backtracks <= result.guesses
     if not result.complete:  # backtracking on TOP95 runs out of budget
         return
     if puzzle == NONE:  # no solution: every guess is given up
-        assert result.abandoned == result.choices > 0
+        assert result.backtracks == result.guesses > 0
     kept = 0  # guesses not given up: the real choices on the paths to the solutions
     for step in result.solved_at:
         shown = trace(parse(puzzle), algorithm, nodes=NODES_ALL, step=step).frame
         assert shown is not None and len(shown.widths) == shown.depth
         kept += sum(1 for width in shown.widths if width > 1)
     if puzzle != TWO:  # two solutions share the choices above where their paths part
-        assert result.choices - result.abandoned == kept
+        assert result.guesses - result.backtracks == kept
     if puzzle == EASY and algorithm != "backtrack":  # singles only: nothing to choose
-        assert result.choices == result.abandoned == 0
+        assert result.guesses == result.backtracks == 0
 
 
 def test_a_failed_propagation_names_the_cell_or_unit_it_empties() -> None:

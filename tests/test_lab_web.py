@@ -96,8 +96,8 @@ def test_side_by_side_shows_what_count_solutions_counts(client: FlaskClient) -> 
         if algorithm == "sat":  # MiniSat's guesses happen inside it
             assert figures["Guesses"] == figures["Backtracks"] == "\N{EN DASH}"
         else:  # only real choices: a digit tried where two or more were left
-            assert figures["Guesses"] == f"{run.choices:,}"
-            assert figures["Backtracks"] == f"{run.abandoned:,}"
+            assert figures["Guesses"] == f"{result.stats.guesses:,}" == f"{run.guesses:,}"
+            assert figures["Backtracks"] == f"{result.stats.backtracks:,}"
         assert figures["Max depth"] == str(run.max_depth)
         assert f'href="{lab_url(code(TOP95), algorithm)}"' in row
     assert "gave up" in rows[0] and "solved" in rows[2]

@@ -127,8 +127,8 @@ class Run:
     name: str
     verdict: str
     nodes: int
-    guesses: int  # digits tried where two or more were left (Trace.choices)
-    backtracks: int  # guesses whose branch held no new solution (Trace.abandoned)
+    guesses: int  # digits tried where two or more were left
+    backtracks: int  # guesses whose branch held no new solution
     max_depth: int
     milliseconds: float
 
@@ -277,7 +277,7 @@ def side_by_side_runs(grid: Grid) -> list[Run]:
     for algorithm in TRACEABLE:
         budget = Budget(nodes=NODES)
         outcome = count_solutions(grid, LIMIT, algorithm=algorithm, budget=budget)
-        traced = trace(grid, algorithm, nodes=NODES, limit=LIMIT)  # the lab's counts
+        depth = trace(grid, algorithm, nodes=NODES, limit=LIMIT).max_depth
         stats = outcome.stats
         runs.append(
             Run(
@@ -285,9 +285,9 @@ def side_by_side_runs(grid: Grid) -> list[Run]:
                 NAMES[algorithm],
                 VERDICTS[outcome.verdict],
                 stats.nodes,
-                traced.choices,
-                traced.abandoned,
-                traced.max_depth,
+                stats.guesses,
+                stats.backtracks,
+                depth,
                 stats.seconds * 1000,
             )
         )

@@ -75,7 +75,8 @@ def check_budget(budget: object) -> Budget:
 class Meter:
     """Counts the work of a running search and enforces its budget.
 
-    Solving algorithms call `node()` per search node and count their guesses and backtracks;
+    Solving algorithms call `node()` per search node and count their guesses (digits tried
+    where two or more were left) and backtracks (guesses whose branch held no new solution);
     the logic engine calls `spend(n)` before n units of work. `exhausted` is set once the
     budget has stopped the search.
     """

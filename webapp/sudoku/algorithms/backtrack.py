@@ -34,8 +34,10 @@ def search(grid: Grid, limit: int, budget: Budget) -> Search:
             found.append(tuple(cells))
             return
         cell, r, c, b = places[k]
-        for digit in DIGITS_OF[ALL & ~(rows[r] | cols[c] | boxes[b])]:
-            meter.guesses += 1
+        digits = DIGITS_OF[ALL & ~(rows[r] | cols[c] | boxes[b])]
+        wide = len(digits) > 1  # a guess: a digit tried where two or more were left
+        for digit in digits:
+            meter.guesses += wide
             bit = BIT[digit]
             rows[r] |= bit
             cols[c] |= bit
@@ -47,7 +49,7 @@ def search(grid: Grid, limit: int, budget: Budget) -> Search:
             cols[c] ^= bit
             boxes[b] ^= bit
             if len(found) == before:
-                meter.backtracks += 1
+                meter.backtracks += wide  # a guess whose branch held no new solution
             elif len(found) >= limit:
                 return
         cells[cell] = 0

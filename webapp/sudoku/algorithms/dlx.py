@@ -124,9 +124,10 @@ def search(grid: Grid, limit: int, budget: Budget) -> Search:
         if not fewest:
             return
         cover(c)
+        wide = fewest > 1  # a guess: one of two or more rows left for the column
         r = D[c]
         while r != c:
-            meter.guesses += 1
+            meter.guesses += wide
             chosen.append(r)
             j = R[r]
             while j != r:
@@ -140,7 +141,7 @@ def search(grid: Grid, limit: int, budget: Budget) -> Search:
                 j = L[j]
             chosen.pop()
             if len(found) == before:
-                meter.backtracks += 1
+                meter.backtracks += wide  # a guess whose branch held no new solution
             elif len(found) >= limit:
                 break
             r = D[r]

@@ -46,8 +46,9 @@ def search(grid: Grid, limit: int, budget: Budget) -> Search:
         last = n - 1
         open_[best], open_[last] = open_[last], open_[best]
         cell, r, c, b = open_[last]
+        wide = fewest > 1  # a guess: a digit tried where two or more were left
         for digit in DIGITS_OF[allowed]:
-            meter.guesses += 1
+            meter.guesses += wide
             bit = BIT[digit]
             rows[r] |= bit
             cols[c] |= bit
@@ -59,7 +60,7 @@ def search(grid: Grid, limit: int, budget: Budget) -> Search:
             cols[c] ^= bit
             boxes[b] ^= bit
             if len(found) == before:
-                meter.backtracks += 1
+                meter.backtracks += wide  # a guess whose branch held no new solution
             elif len(found) >= limit:
                 break
         cells[cell] = 0

@@ -149,19 +149,23 @@ def search(grid: Grid, limit: int, budget: Budget) -> Search:
             return
         top = _branch_top(x)
         lane = x >> top & 0x1FF
+        wide = lane & (lane - 1) != 0  # a guess: a digit tried where two or more were left
         while lane:
             low = lane & -lane
             lane ^= low
-            meter.guesses += 1
+            meter.guesses += wide
             p = top + low.bit_length() - 1
             child, child_free, child_count, child_fresh = propagate(
                 x & keep[p], free & unplace[p], count + 1, fresh
             )
             if not child:  # a contradiction: this digit is wrong
-                meter.backtracks += 1
+                meter.backtracks += wide
                 continue
+            before = len(found)
             branch(child, child_free, child_count, child_fresh)
-            if len(found) >= limit:
+            if len(found) == before:
+                meter.backtracks += wide  # a guess whose branch held no new solution
+            elif len(found) >= limit:
                 return
 
     state = _start(grid)

@@ -33,10 +33,8 @@ class Trace:
 
     algorithm: str
     nodes: int
-    guesses: int  # every digit tried, as count_solutions counts
-    backtracks: int
-    choices: int  # digits tried where two or more were left: the lab's guesses
-    abandoned: int  # those whose branch held no new solution: the lab's backtracks
+    guesses: int  # digits tried where two or more were left, as count_solutions counts
+    backtracks: int  # guesses whose branch held no new solution
     complete: bool  # False when the node budget ran out first
     verdict: Verdict
     solutions: tuple[Grid, ...]
@@ -79,8 +77,6 @@ def trace(grid: Grid, algorithm: str, *, nodes: int, step: int = 0, limit: int =
         rec.nodes,
         rec.guesses,
         rec.backtracks,
-        rec.choices,
-        rec.abandoned,
         complete,
         verdict,
         tuple(rec.found),

@@ -37,8 +37,7 @@ def backtrack(grid: Grid, limit: int, rec: Recorder) -> None:
         wide = len(digits) > 1  # a real choice: the lab counts only these
         rec.widths.append(len(digits))
         for digit in digits:
-            rec.guesses += 1
-            rec.choices += wide
+            rec.guesses += wide
             if rec.open:
                 rec.tried(k, cell, digit, False)
             bit = BIT[digit]
@@ -52,8 +51,7 @@ def backtrack(grid: Grid, limit: int, rec: Recorder) -> None:
             cols[c] ^= bit
             boxes[b] ^= bit
             if len(found) == before:
-                rec.backtracks += 1
-                rec.abandoned += wide
+                rec.backtracks += wide
             elif len(found) >= limit:
                 return
         rec.widths.pop()
@@ -102,8 +100,7 @@ def mrv(grid: Grid, limit: int, rec: Recorder) -> None:
         wide = fewest > 1
         rec.widths.append(fewest)
         for digit in DIGITS_OF[allowed]:
-            rec.guesses += 1
-            rec.choices += wide
+            rec.guesses += wide
             if rec.open:
                 rec.tried(total - n, cell, digit, False)
             bit = BIT[digit]
@@ -117,8 +114,7 @@ def mrv(grid: Grid, limit: int, rec: Recorder) -> None:
             cols[c] ^= bit
             boxes[b] ^= bit
             if len(found) == before:
-                rec.backtracks += 1
-                rec.abandoned += wide
+                rec.backtracks += wide
             elif len(found) >= limit:
                 break
         rec.widths.pop()
@@ -152,7 +148,7 @@ def _frame(
         cell=cell,
         options=options,
         solution=cell is None,
-        guesses=rec.choices,
-        backtracks=rec.abandoned,
+        guesses=rec.guesses,
+        backtracks=rec.backtracks,
         widths=tuple(rec.widths),
     )

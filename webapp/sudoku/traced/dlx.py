@@ -89,8 +89,8 @@ def search(grid: Grid, limit: int, rec: Recorder) -> None:
             cell=c - 1 if 0 < c <= 81 else None,
             options=tuple(options),
             solution=not c,
-            guesses=rec.choices,
-            backtracks=rec.abandoned,
+            guesses=rec.guesses,
+            backtracks=rec.backtracks,
             widths=tuple(rec.widths),
             column=constraint_name(c - 1) if c else "",
             column_size=size,
@@ -122,8 +122,7 @@ def search(grid: Grid, limit: int, rec: Recorder) -> None:
         rec.widths.append(fewest)
         r = D[c]
         while r != c:
-            rec.guesses += 1
-            rec.choices += wide
+            rec.guesses += wide
             if rec.open:
                 rec.tried(len(chosen), *row_choice(r), False)
             chosen.append(r)
@@ -139,8 +138,7 @@ def search(grid: Grid, limit: int, rec: Recorder) -> None:
                 j = L[j]
             chosen.pop()
             if len(found) == before:
-                rec.backtracks += 1
-                rec.abandoned += wide
+                rec.backtracks += wide
             elif len(found) >= limit:
                 break
             r = D[r]

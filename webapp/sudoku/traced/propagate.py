@@ -95,8 +95,8 @@ def search(grid: Grid, limit: int, rec: Recorder) -> None:
             cell=cell,
             options=options,
             solution=cell is None,
-            guesses=rec.choices,
-            backtracks=rec.abandoned,
+            guesses=rec.guesses,
+            backtracks=rec.backtracks,
             widths=tuple(rec.widths),
         )
 
@@ -118,13 +118,11 @@ def search(grid: Grid, limit: int, rec: Recorder) -> None:
         while lane:
             low = lane & -lane
             lane ^= low
-            rec.guesses += 1
-            rec.choices += wide
+            rec.guesses += wide
             p = top + low.bit_length() - 1
             state = propagate(x & keep[p], free & unplace[p], count + 1, fresh)
             if not state[0]:
-                rec.backtracks += 1
-                rec.abandoned += wide
+                rec.backtracks += wide
                 if rec.open:
                     why = why_failed(x & keep[p], free & unplace[p], count + 1, fresh)
                     rec.tried(depth, cell, p % 9 + 1, True, why)
@@ -136,7 +134,7 @@ def search(grid: Grid, limit: int, rec: Recorder) -> None:
             branch(*state, depth + 1, placed(x, free) if rec.nodes + 1 == rec.want else before)
             path.pop()
             if len(found) == had:
-                rec.abandoned += wide
+                rec.backtracks += wide
             elif len(found) >= limit:
                 return
         rec.widths.pop()

@@ -49,7 +49,7 @@ class Frame:
     cell: int | None  # the cell this node branches on, if the choice is a cell
     options: tuple[tuple[int, int], ...]  # (cell, digit) choices it will try, in order
     solution: bool  # the grid is complete
-    guesses: int  # the lab's counts when the node is entered (Recorder.choices, .abandoned)
+    guesses: int  # counts when the node is entered (as the search meter counts)
     backtracks: int
     column: str = ""  # dancing links: the constraint chosen
     column_size: int = 0  # and how many candidate rows still meet it
@@ -82,11 +82,9 @@ class Recorder:
     `cap` is the node budget (the search raises OutOfBudget at the node after it, as the meter
     does), `want` the step to record in full (0: none).
 
-    `guesses` and `backtracks` count as the real search does (every digit tried, every try
-    without a new solution, forced ones included, as the API reports them); `choices` and
-    `abandoned` count alike for every algorithm, as the lab shows them: a choice is a digit
-    tried where two or more were left, and it is abandoned when its branch holds no new
-    solution. `widths` holds the number of options at each level of the current path.
+    `guesses` and `backtracks` count as the search meter does (a guess is a digit tried where
+    two or more were left, a backtrack a guess whose branch held no new solution). `widths`
+    holds the number of options at each level of the current path.
     """
 
     def __init__(self, cap: int, want: int) -> None:
@@ -95,8 +93,6 @@ class Recorder:
         self.nodes = 0
         self.guesses = 0
         self.backtracks = 0
-        self.choices = 0
-        self.abandoned = 0
         self.widths: list[int] = []
         self.depths: list[int] = []
         self.dead_ends: list[int] = []
