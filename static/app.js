@@ -154,7 +154,8 @@
     else put(el, digit);
   }
 
-  function toggleNotes() {
+  // Notes mode on or off, kept in the link (unless `quiet`: a later post carries it).
+  function toggleNotes(quiet) {
     var field = $('notes-field');
     if (!field) return;
     field.value = field.value === '1' ? '0' : '1';
@@ -164,7 +165,9 @@
       var word = button.querySelector('.tool-state');
       if (word) word.textContent = field.value === '1' ? 'on' : 'off';
     }
-    field.dispatchEvent(new Event('input', { bubbles: true })); // kept in the link
+    if (quiet) return;
+    tell(field.value === '1' ? 'Notes on.' : 'Notes off.');
+    field.dispatchEvent(new Event('input', { bubbles: true }));
   }
 
   function press(id) {
@@ -336,7 +339,7 @@
     }
     var next = null;
     if (lastFocus === 'act-hint-more') next = $('act-hint-apply') || $('act-hint-close');
-    if (lastFocus === 'act-hint-apply') next = cell(hintCell); // the cell the hint's move was in
+    if (hintCell >= 0) next = cell(hintCell); // the cell the hint's move was in
     if (lastFocus === 'act-anyway' || lastFocus === 'act-main') next = $('problem');
     if (!chosen && !next) next = $('act-hint'); // focus on a cell would select it for the pad
     if (next && visible(next)) {
@@ -359,9 +362,13 @@
     var narrow = window.matchMedia && window.matchMedia('(max-width: 820px)').matches;
     var earlier = narrow ? document.querySelectorAll('.hint-level:not(:last-child) .hint-text') : [];
     for (var h = 0; h < earlier.length; h++) { // on a phone one line each: a tap shows it whole
+      earlier[h].setAttribute('aria-expanded', 'false');
+      if (earlier[h].scrollWidth <= earlier[h].clientWidth) { // it fits: nothing to open
+        earlier[h].removeAttribute('aria-expanded');
+        continue;
+      }
       earlier[h].setAttribute('tabindex', '0');
       earlier[h].setAttribute('role', 'button');
-      earlier[h].setAttribute('aria-expanded', 'false');
     }
     if (!TOUCH || !document.querySelector('.pad')) return; // no pad: the system keyboard types
     var cells = document.querySelectorAll('#grid .cell');
@@ -383,7 +390,6 @@
 
   document.addEventListener('DOMContentLoaded', function () {
     enhance();
-    snapshot();
     rove(current);
     shownAt = Date.now();
     highlight();
@@ -392,7 +398,8 @@
     if (ev.detail.elt && ev.detail.elt.id === 'difficulty') return; // loads by itself
     var active = document.activeElement;
     lastFocus = active && active.id ? active.id : '';
-    var placed = lastFocus === 'act-hint-apply' && $(active.getAttribute('data-cell') || '');
+    var apply = actionOf(ev.detail.requestConfig && ev.detail.requestConfig.triggeringEvent);
+    var placed = apply === 'hint-apply' && $($('act-hint-apply').getAttribute('data-cell') || '');
     hintCell = placed ? index(placed) : -1;
   });
   // The grid stays exactly where it was across a swap: whatever the browser or a restored focus
@@ -450,7 +457,9 @@
     }
     var messages = document.querySelectorAll('#game .status .msg');
     for (var k = 0; k < messages.length; k++) {
-      var text = messages[k].textContent.replace(/\s+/g, ' ').trim();
+      var items = [].map.call(messages[k].querySelectorAll('li'), function (li) { return li.textContent; });
+      var head = messages[k].querySelector('p');
+      var text = ((head ? head.textContent : '') + ' ' + items.join('; ')).replace(/\s+/g, ' ').trim();
       if (messages[k].getAttribute('data-kind') === 'clashes') now.clashes = text;
       else now.messages.push(text);
     }
@@ -469,7 +478,8 @@
     var lines = [];
     var changed = [];
     if (before.paused !== now.paused) return ''; // the grid hidden or shown again: nothing to tell
-    for (var j = 0; j < now.cells.length; j++) {
+    for (var j = 0; j < now.cells.length && action; j++) { // typing is heard as it is typed
+      if (typedOrder.indexOf(j) >= 0) continue; // typed (or waiting to be): not the answer's
       if (now.cells[j] !== before.cells[j]) changed.push(now.labels[j]);
     }
     if (changed.length) {
@@ -545,7 +555,8 @@
       var el = /^[cn]\d+$/.test(item.name) && cell(Number(item.name.slice(1)));
       var setting = document.querySelector('.settings input[name="' + item.name + '"]');
       if (item.name === 'notes') {
-        if ($('notes-field') && $('notes-field').value !== item.value) toggleNotes();
+        if ($('notes-field') && $('notes-field').value !== item.value) toggleNotes(true);
+        post = post || { el: $('notes-field'), type: 'input' };
       } else if (setting) {
         setting.checked = item.checked;
         post = { el: setting, type: 'change' };
@@ -586,14 +597,17 @@
     var action = actionOf(ev.detail.triggeringEvent);
     var times = 1;
     if (action && sent && sent.action === action) times = Math.min(sent.times + 1, MOST_TIMES);
-    if (retried) { // a failed button's post made again, for as many taps, on the grid it had
-      times = retried;
-      asServed(ev.detail.parameters);
+    if (resend) { // a failed button's post made again, as it was (not what was typed since)
+      var form = ev.detail.formData;
+      Array.from(form.keys()).forEach(function (key) { form.delete(key); });
+      resend.forEach(function (pair) { form.append(pair[0], pair[1]); });
+      times = Number(form.get('times')) || 1;
+      resend = null;
+    } else {
+      if (times > 1) ev.detail.parameters.times = String(times);
+      if (typedOrder.length > 1) ev.detail.parameters.order = typedOrder.join(',');
+      ev.detail.parameters.js = '1'; // its digits are entries, its notes in the n fields
     }
-    retried = 0;
-    if (times > 1) ev.detail.parameters.times = String(times);
-    if (typedOrder.length > 1) ev.detail.parameters.order = typedOrder.join(',');
-    ev.detail.parameters.js = '1'; // its digits are entries, its notes in the n fields
     sent = { action: action, times: times };
     var other = { undo: 'act-redo', redo: 'act-undo' }[action]; // now there is one to take back
     if (other && $(other)) $(other).disabled = false;
@@ -606,31 +620,10 @@
   // waits for it as for any button's answer (else Undo, made again, would take back a digit
   // typed after it): further taps of the same button are counted, the rest done afterwards.
   var FIRST_RETRY = 2000, LAST_RETRY = 30000; // ms
-  var retry = null; // the post to make again: {button: its id, or '' for the grid; times}
-  var retried = 0; // the taps the post being made again stands for
+  var retry = null; // the post to make again: {button: its id, or '' for the grid; fields}
+  var resend = null; // the fields of the button's post being made again: [[name, value]...]
   var retryDelay = FIRST_RETRY, retryTimer = 0;
-
-  // The grid form's fields as the page or the last answer drew them ({name: value}; null for
-  // a checkbox left off): a button made again posts them, not what was typed after it.
-  var served = {};
-  function snapshot() {
-    served = {};
-    var form = $('board');
-    for (var j = 0; form && j < form.elements.length; j++) {
-      var field = form.elements[j];
-      if (!field.name || field.type === 'submit' || field.type === 'button') continue;
-      if (field.type !== 'checkbox') served[field.name] = field.value;
-      else served[field.name] = field.checked ? field.value : null;
-    }
-  }
-  function asServed(parameters) {
-    for (var j = 0; j < held.length; j++) {
-      var name = held[j].name;
-      if (!name || served[name] === undefined) continue;
-      if (served[name] === null) delete parameters[name];
-      else parameters[name] = served[name];
-    }
-  }
+  var OFFLINE = $('offline') ? $('offline').textContent : '';
 
   function again() {
     clearTimeout(retryTimer);
@@ -641,7 +634,7 @@
     var button = what.button && $(what.button);
     if (button && !button.disabled) {
       sent = null; // not held behind itself
-      retried = what.times;
+      resend = what.fields;
       button.click();
     } else if (what.button) {
       release(); // the button is gone: what waited for it goes ahead
@@ -649,11 +642,17 @@
   }
 
   function failed(ev) {
-    $('offline').hidden = false;
-    if (!isBoard(ev)) return;
+    var message = $('offline');
+    message.hidden = false;
+    if (!isBoard(ev)) { // nothing is made again but the grid's posts
+      message.textContent = "Can't reach the server: try again in a moment.";
+      return;
+    }
+    message.textContent = OFFLINE;
     var trigger = ev.detail.requestConfig.triggeringEvent;
     var button = trigger && trigger.submitter;
-    retry = { button: button && button.id ? button.id : '', times: sent ? sent.times : 1 };
+    var fields = Array.from(ev.detail.requestConfig.formData.entries());
+    retry = { button: button && button.id ? button.id : '', fields: fields };
     clearTimeout(retryTimer);
     retryTimer = setTimeout(again, retryDelay);
     retryDelay = Math.min(retryDelay * 2, LAST_RETRY);
@@ -671,12 +670,14 @@
     retry = null;
     retryDelay = FIRST_RETRY;
     clearTimeout(retryTimer);
-    snapshot();
     release();
   });
   document.addEventListener('htmx:sendError', failed);
   document.addEventListener('htmx:timeout', failed);
   document.addEventListener('htmx:responseError', failed);
-  window.addEventListener('online', again);
+  window.addEventListener('online', function () {
+    if (!retry) $('offline').hidden = true; // nothing waits to be made again
+    again();
+  });
   setInterval(tick, 1000);
 })();

@@ -362,7 +362,9 @@ def test_notes_mode_writes_notes_that_survive_a_reload(page: Page) -> None:
     page.reload()
     expect(page.locator("#c1 ~ .notes")).to_have_text("26")
     assert page.url == shown
-    expect(cell(page, 1)).to_have_attribute("aria-label", "row 1, column 2, notes 2 6")
+    expect(cell(page, 1)).to_have_attribute(
+        "aria-label", "row 1, column 2, notes 2 6, 2 already placed in its row, column or box"
+    )
 
 
 def test_nojs_notes_and_hint(nojs_page: Page) -> None:

@@ -322,6 +322,29 @@ def test_in_forced_colours_clashes_and_the_selection_still_show(page: Page) -> N
     assert style(1, "backgroundColor") != style(80, "backgroundColor")  # still selected
 
 
+def test_a_screen_reader_hears_no_echo_of_what_was_typed(page: Page) -> None:
+    """A digit typed while Undo's answer was on its way was told as undone, a digit typed over
+    its cell's notes was told back, and clashes ran together ("(r1c3, r1c6)3 appears")."""
+    page.goto(typed_in((0, 4), (3, 9)).url)
+    listen(page)
+    slow_network(page, 1000)
+    page.locator("#act-undo").click()
+    cell(page, 80).click()
+    page.keyboard.press("2")
+    until(page, lambda: shown(page).entries[80] == 2, "the digit in the URL")
+    page.wait_for_timeout(300)
+    assert heard(page)[0] == "Undone: row 1, column 4, empty.", heard(page)
+    slow_network(page, 0)
+    cell(page, 1).click()
+    for key in ("n", "3", "n", "3"):  # notes, then a 3 over them: r1c3 holds a 3
+        page.keyboard.press(key)
+    until(page, lambda: shown(page).entries[1] == 3, "the digit in the URL")
+    page.wait_for_timeout(300)
+    told = " ".join(heard(page)[1:])
+    assert "row 1, column 2" not in told and "Notes on. Notes off." in " ".join(heard(page))
+    assert "in row 1 (r1c2, r1c3); 3 appears 2 times in box 1" in told
+
+
 def test_with_javascript_the_help_says_what_typing_does(page: Page, nojs_page: Page) -> None:
     page.goto(HARD_GAME.url)
     help_text = page.locator(".mode-help")
@@ -535,6 +558,19 @@ def test_after_clear_my_entries_focus_is_on_the_selected_cell(page: Page) -> Non
     expect(cell(page, 0)).to_be_focused()
 
 
+def test_escape_on_the_hints_move_selects_no_cell(phone: Page) -> None:
+    """Escape with focus on "Place ..." closes the hint; focus went to the move's cell, which
+    selected it, and the next pad digit went there."""
+    page = phone
+    page.goto(EASY_GAME.url)
+    show_whole_hint(page)
+    page.locator("#act-hint-apply").focus()
+    page.keyboard.press("Escape")
+    expect(page.locator("#act-hint")).to_be_focused()
+    page.locator(".pad .key[data-digit='6']").click()
+    expect(page.locator(".pad .key[data-digit='6']")).to_have_attribute("aria-pressed", "true")
+
+
 def test_erase_and_notes_with_no_cell_selected_select_none(phone: Page) -> None:
     """Erase with no cell selected erased r1c1, and Notes then selected it (the next pad
     digit went there)."""
@@ -579,6 +615,7 @@ def test_a_pasted_puzzle_opens_at_the_top_and_a_bad_one_keeps_focus(phone: Page)
     page.locator("#paste-open").click()
     until(page, lambda: shown(page).puzzle == parse(HARD), "the pasted puzzle in the URL")
     until(page, lambda: page.evaluate("window.scrollY") == 0, "the new game from its top")
+    expect(page).not_to_have_title(re.compile("^Easy"))  # the tab's title said the old level
 
 
 def test_an_error_page_swapped_in_takes_the_title_and_focus(page: Page) -> None:
@@ -901,6 +938,72 @@ def test_offline_taps_after_a_failed_button_wait_for_it(browser: Browser, server
         now = shown(page)
         assert [now.entries[c] for c in (0, 1, 3, 5)] == [4, 8, 0, 0]
         assert len(now.history) == 2 and not now.future
+    finally:
+        context.close()
+
+
+def show_whole_hint(page: Page) -> None:
+    """Hint, then Show more up to its last level."""
+    page.locator("#act-hint").click()
+    shown_levels = 1
+    expect(page.locator("#hint .hint-level")).to_have_count(shown_levels)
+    while page.locator("#act-hint-more").count():
+        page.locator("#act-hint-more").click()
+        shown_levels += 1
+        expect(page.locator("#hint .hint-level")).to_have_count(shown_levels)
+
+
+def test_offline_a_hints_move_is_made_again_as_it_was_asked(browser: Browser, server: str) -> None:
+    """The hint's move, made again once back online, took the cell picked after it for the
+    hint's cell and was lost; a note typed after an Undo was undone in its place."""
+    context = new_context(browser, server)
+    try:
+        page = context.new_page()
+        page.goto(typed_in((0, 4), (1, 8), (3, 9)).url)
+        show_whole_hint(page)
+        target = int((page.locator("#act-hint-apply").get_attribute("data-cell") or "c-1")[1:])
+        digit = int(EASY_SOLUTION[target])
+        context.set_offline(True)
+        page.locator("#act-hint-apply").click()
+        expect(page.locator("#offline")).to_be_visible()
+        cell(page, 79).click()
+        page.keyboard.press("8")
+        context.set_offline(False)
+        until(page, lambda: shown(page).entries[79] == 8, "the digit in the URL")
+        assert shown(page).entries[target] == digit
+        context.set_offline(True)
+        page.locator("#act-undo").click()
+        expect(page.locator("#offline")).to_be_visible()
+        cell(page, 70).click()
+        for key in ("n", "5", "n"):
+            page.keyboard.press(key)
+        context.set_offline(False)
+        until(page, lambda: shown(page).notes[70] == 0b10000, "the note in the URL")
+        now = shown(page)
+        assert now.entries[79] == 0 and now.entries[target] == digit  # Undo took back the 8
+        assert not now.future and len(now.history) == 5
+    finally:
+        context.close()
+
+
+def test_offline_a_paste_says_to_try_again_and_the_message_goes(
+    browser: Browser, server: str
+) -> None:
+    """Only the grid's posts are made again: a paste that failed showed "Trying again...",
+    and the message stayed up for good."""
+    context = new_context(browser, server)
+    try:
+        page = context.new_page()
+        page.goto(EASY_GAME.url)
+        page.get_by_text("Open another puzzle").click()
+        page.locator("#paste-text").fill(HARD)
+        context.set_offline(True)
+        page.locator("#paste-open").click()
+        expect(page.locator("#offline")).to_have_text(
+            "Can't reach the server: try again in a moment."
+        )
+        context.set_offline(False)
+        expect(page.locator("#offline")).to_be_hidden()
     finally:
         context.close()
 

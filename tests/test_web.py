@@ -338,6 +338,8 @@ def test_fragment_is_the_partial_the_full_page_includes(client: FlaskClient) -> 
     fragment = html(response)
     whole = re.search(r'<div id="game" class="game">(.*)</div></main>', page, re.S)
     assert whole, "no game part in the page"
+    title, _, fragment = fragment.partition("</title>")  # htmx puts it in the tab
+    assert title == "<title>Easy Sudoku: play it in your browser"
     assert len(fragment) > 15_000 and 'class="difficulty-line"' in fragment
 
     def timeless(text: str) -> str:
@@ -355,6 +357,7 @@ def test_an_edit_leaves_out_what_it_cannot_change(client: FlaskClient) -> None:
         assert f'<div id="{name}" class="{name}" hx-preserve="true"></div>' in fragment
     assert 'id="difficulty"' not in fragment and 'id="paste"' not in fragment
     assert 'id="grid"' in fragment and 'id="share-url"' in fragment
+    assert "<title>" not in fragment  # the same puzzle: the tab's title stands
     page = html(client.get(EASY_URL))
     assert '<div id="about" class="about">' in page and 'id="paste"' in page
     assert "hx-preserve" not in page

@@ -355,13 +355,14 @@ def _marked_cell(cell: Cell, i: int, mask: int, marks: Marks, right: int, grid: 
     elif i in marks.wrong:
         classes.append("wrong")
         label += ", wrong"
-    notes = marks.hint_notes.get(i, {})
+    notes: dict[int, str] = {}
     if kind == "empty" and (out := mask & _placed_around(grid, i)):
-        notes = {**_ruled_out_marks(out), **notes}
+        notes = _ruled_out_marks(out)
     if i in marks.same and value == str(marks.picked):
         classes.append("same")
     elif i in marks.same:
-        notes = {marks.picked: "same", **notes}
+        notes[marks.picked] = f"same {notes.get(marks.picked, '')}".rstrip()
+    notes.update(marks.hint_notes.get(i, {}))  # the hint's marks come first
     if i in marks.bad:
         kind, value = "empty", marks.bad[i]
         classes.append("bad")

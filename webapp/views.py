@@ -111,7 +111,10 @@ def render_game(
         "new_links": NEW_LINKS,
     }
     if is_htmx():
-        response = make_response(render_template("partials/game.html", **context), code)
+        body = render_template("partials/game.html", **context)
+        if not slim and state.mode is Mode.PLAY:  # maybe another puzzle: htmx retitles the tab
+            body = f"<title>{render_template('partials/game_title.html', **context)}</title>{body}"
+        response = make_response(body, code)
         if url_header:
             response.headers[url_header] = state.url
     else:
