@@ -34,7 +34,7 @@ from webapp.sudoku.techniques.catalog import CATALOG, HINTS_ONLY, entry_for
 from webapp.sudoku.techniques.examples import EXAMPLES, NO_PENCIL_MARKS, PRACTISE
 from webapp.sudoku.techniques.multiple import multiple_forcing
 from webapp.sudoku.techniques.position import Position
-from webapp.sudoku.walkthrough import find_technique
+from webapp.sudoku.walkthrough import CELL_NUMBERS, find_technique
 
 # From norvig_top95; needs trials (Nishio and dynamic forcing chains) to solve.
 HARD = "6..3.2....5.....1..........7.26............543.........8.15........4.2........7.."
@@ -334,3 +334,21 @@ def test_a_review_says_why_it_has_nothing() -> None:
     puzzle = parse(EASY)
     assert "changes a given" in review(puzzle, [GameMove(2, 3)]).problem
     assert review(puzzle, []).points == ()
+
+
+@pytest.mark.parametrize("name", ["Avoidable rectangle type 1", "Avoidable rectangle type 2"])
+def test_an_avoidable_rectangles_sentence_names_each_cells_own_digit(name: str) -> None:
+    """ "r4c2, r4c7 and r6c7 ... hold 7, 1 and 1" where r4c2 held the 1 and r4c7 the 7 (the
+    cells were put in reading order, the digits not); type 2 ended "cells that see both
+    cannot"."""
+    found = worked_example(name)
+    assert found is not None
+    step, grid = found.moment.step, found.moment.grid
+    claims = re.findall(r"(r\d+c\d+(?:(?:, | and )r\d+c\d+)*) holds? (\d)(?: and (\d))?", step.text)
+    assert claims, step.text
+    for cells, first, second in claims:
+        named = re.findall(r"r\d+c\d+", cells)
+        digits = [int(first)] * len(named) if not second else [int(first), int(second)]
+        placed = [grid[CELL_NUMBERS[c]] for c in named]
+        assert all(p == d for p, d in zip(placed, digits, strict=False) if p), (cells, step.text)
+    assert not step.text.endswith("cannot")

@@ -703,9 +703,9 @@ _ENTRIES = (
             "with two candidates x and z sees every cell of the set that can be x. If that "
             "cell is x, the set loses x and its three cells must hold the other three digits, "
             "z among them; if it is z, it is z itself.",
-            "So z is in the pivot or in the set, and a cell that sees the pivot and every z of "
-            "the set loses z. When z also links the pivot to the set, more can go. It rates "
-            "5.5, a tenth more when the set's largest cell has three candidates.",
+            "So z is in the two-candidate cell or in the set, and a cell that sees that cell "
+            "and every z of the set loses z. When z also links that cell to the set, more can "
+            "go. It rates 5.5, a tenth more when the set's largest cell has three candidates.",
         ),
         "Find a cell with two candidates next to a unit where three cells share four digits "
         "that include both of its candidates.",
@@ -724,15 +724,15 @@ _ENTRIES = (
     ),
     Entry(
         "BUG type 4",
-        "Two cells of a unit spoil a bivalue grave and share one other digit: one holds its "
-        "extra, so each loses a digit the pair locks.",
+        "Two cells of a unit spoil a bivalue grave and are the unit's only places for a digit "
+        "v: one holds its extra, the other v, so both lose every other candidate.",
         (
             "Without their extra candidates, the two cells would leave a bivalue universal "
-            "grave, so one of them takes its extra digit. Both also hold a common digit v "
-            "that is not an extra.",
-            "Since one of the two cells is taken by its extra, the other must hold v (a digit "
-            "the unit needs there). Each cell then loses its candidates other than v and its "
-            "extra.",
+            "grave, so one of them takes its extra digit. Both also hold a digit v that is not "
+            "an extra; in a grave each digit has two places in a unit, so these two cells are "
+            "the unit's only places for v.",
+            "One of the two cells is taken by its extra, so the other must hold v. Each cell "
+            "then loses its candidates other than v and its extra.",
         ),
         "When two cells of one unit are the only ones with three candidates, check the digit "
         "they share beyond the grave's pairs.",

@@ -452,9 +452,9 @@ def _avoidable_1(s: Position, corners: tuple[int, ...], z: int) -> Step | None:
         eliminations=((z, a),),
         cells=corners,
         candidates=((z, a),),
-        text=f"{names((x, y1, y2))} were found, not given, and hold {a}, {b} and {b}; if "
-        f"{cell_name(z)} were {a}, the {a}s and {b}s of these four corners could swap and the "
-        f"puzzle would have two solutions, so {cell_name(z)} cannot hold {a}",
+        text=f"{cell_name(x)} holds {a} and {names((y1, y2))} hold {b}, all found, not given; "
+        f"if {cell_name(z)} were {a}, the {a}s and {b}s of these four corners could swap and "
+        f"the puzzle would have two solutions, so {cell_name(z)} cannot hold {a}",
     )
 
 
@@ -479,10 +479,10 @@ def _avoidable_2(s: Position, corners: tuple[int, ...], empty: list[int]) -> Ste
         eliminations=tuple((c, z) for c in set_bits(elim)),
         cells=corners,
         candidates=((p, a), (p, z), (q, b), (q, z)),
-        text=f"{cell_name(xp)} and {cell_name(xq)} were found, not given, and hold {a} and "
-        f"{b}; if {cell_name(p)} were {a} and {cell_name(q)} {b}, the four corners could swap "
+        text=f"{cell_name(xp)} holds {a} and {cell_name(xq)} holds {b}, both found, not given; "
+        f"if {cell_name(p)} were {a} and {cell_name(q)} {b}, the four corners could swap "
         f"their digits and the puzzle would have two solutions, so {cell_name(p)} or "
-        f"{cell_name(q)} holds {z} and cells that see both cannot",
+        f"{cell_name(q)} holds {z} and cells that see both cannot hold {z}",
     )
 
 
