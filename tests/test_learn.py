@@ -31,7 +31,7 @@ from webapp.sudoku.generate import (
 from webapp.sudoku.grade import GRADE_BUDGET, SE_TECHNIQUES, grade
 from webapp.sudoku.ratings import LEVELS, RATINGS
 from webapp.sudoku.techniques.catalog import CATALOG, HINTS_ONLY, entry_for
-from webapp.sudoku.techniques.examples import EXAMPLES, NO_PENCIL_MARKS, PRACTISE
+from webapp.sudoku.techniques.examples import EXAMPLES, NO_PENCIL_MARKS, PRACTISE, Example
 from webapp.sudoku.techniques.multiple import multiple_forcing
 from webapp.sudoku.techniques.position import Position
 from webapp.sudoku.walkthrough import CELL_NUMBERS, find_technique
@@ -352,3 +352,40 @@ def test_an_avoidable_rectangles_sentence_names_each_cells_own_digit(name: str) 
         placed = [grid[CELL_NUMBERS[c]] for c in named]
         assert all(p == d for p, d in zip(placed, digits, strict=False) if p), (cells, step.text)
     assert not step.text.endswith("cannot")
+
+
+# norvig_top95 line 88 at step 33: its "ALS-XZ" ran between two sets sharing two cells
+# (r2c4, r3c4), joined by two digits of one cell (1r3c4 - 2r3c4), not by a common digit.
+OVERLAPPING = Example(
+    "norvig_top95.txt, line 88",
+    ".5.3.7.4.1.........3.......5.8.3.61....8..5.9.6..1........4...6...6927....2...9..",
+    33,
+    ".5.3.7.4.1.....3...3.......5.8.3.612...8..5.9.6..154......4..26...6927..6.2...9..",
+    "4r2c2 9r2c2 9r2c3 2r2c4 5r2c4 5r2c8 7r2c8 8r2c8 8r2c9 4r3c1 9r3c1 9r3c3 4r3c4 5r3c4 8r3c5 "
+    "6r3c6 8r3c6 1r3c7 5r3c8 7r3c8 8r3c8 1r3c9 8r3c9 4r5c3 7r5c3 7r6c4 7r6c9 1r7c2 1r7c3 "
+    "7r7c4 1r7c6 4r8c3 5r8c9 7r9c2 5r9c5 8r9c8 5r9c9",
+)
+
+
+def _position(example: Example) -> tuple[list[int], list[int]]:
+    grid = list(parse(example.grid))
+    cands = [0 if d else m for d, m in zip(grid, candidates(grid), strict=True)]
+    for text in example.removed.split():
+        cands[CELL_NUMBERS[text[1:]]] &= ~(1 << (int(text[0]) - 1))
+    return grid, cands
+
+
+@pytest.mark.parametrize("name", ["ALS-XZ", "ALS-XY-Wing", "ALS chain"])
+def test_an_als_chain_runs_through_sets_apart_joined_by_common_digits(name: str) -> None:
+    """Its sets (almost locked sets or bivalue cells) share no cell, and each is joined to
+    the next by one digit in cells apart; else it is a grouped AIC."""
+    grid, cands = _position(OVERLAPPING)
+    found = find_technique(grid, cands, CATALOG[name], {name}, parse(OVERLAPPING.puzzle))
+    assert found is None or found.technique != "ALS-XZ"
+    example = worked_example(name)
+    assert example is not None
+    nodes = example.moment.step.chains[0].nodes
+    sets = [set(b.als or b.cells) for b in nodes[1::2]]
+    assert all(not one & other for i, one in enumerate(sets) for other in sets[i + 1 :])
+    for end, start in zip(nodes[1::2], nodes[2::2], strict=False):  # each weak link
+        assert end.digit == start.digit and not set(end.cells) & set(start.cells)

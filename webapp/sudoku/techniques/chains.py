@@ -327,7 +327,7 @@ def _name(net: Net, chain: list[int], found_as: str) -> str:
     via_als = [not _plain_strong(net, a, b) for a, b in pairs]
     if any(via_als):
         bivalue = [a < EXT and b < EXT and a // 9 == b // 9 for a, b in pairs]
-        if all(v or bv for v, bv in zip(via_als, bivalue, strict=True)):
+        if all(v or bv for v, bv in zip(via_als, bivalue, strict=True)) and _apart(net, pairs):
             return {2: "ALS-XZ", 3: "ALS-XY-Wing"}.get(len(pairs), "ALS chain")
         return "Grouped AIC"
     digits = {net.node(n)[1] for n in chain}
@@ -336,6 +336,23 @@ def _name(net: Net, chain: list[int], found_as: str) -> str:
     if len(digits) == 1:
         return "X-chain"
     return "XY-chain" if all(a // 9 == b // 9 for a, b in pairs) else "AIC"
+
+
+def _apart(net: Net, pairs: list[tuple[int, int]]) -> bool:
+    """The sets of an ALS chain (each pair's almost locked set, or its bivalue cell) share no
+    cell, and each is joined to the next by one digit in cells apart (a restricted common
+    digit), not by two digits of one cell."""
+    sets = []
+    for a, b in pairs:
+        via = None if _plain_strong(net, a, b) or net.graph is None else net.graph.via(a, b)
+        sets.append(set(via.cells) if via is not None else {a // 9})
+    if any(one & other for i, one in enumerate(sets) for other in sets[i + 1 :]):
+        return False
+    for (_, b), (c, _) in zip(pairs, pairs[1:]):
+        (end, digit), (start, next_digit) = net.node(b), net.node(c)
+        if digit != next_digit or set(end) & set(start):
+            return False
+    return True
 
 
 def _rating(name: str, nodes: int) -> float:
