@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Iterator, Sequence
+from itertools import pairwise
 from typing import NamedTuple
 
 from ..board import UNITS_OF, cell_name, set_bits
@@ -348,7 +349,7 @@ def _apart(net: Net, pairs: list[tuple[int, int]]) -> bool:
         sets.append(set(via.cells) if via is not None else {a // 9})
     if any(one & other for i, one in enumerate(sets) for other in sets[i + 1 :]):
         return False
-    for (_, b), (c, _) in zip(pairs, pairs[1:]):
+    for (_, b), (c, _) in pairwise(pairs):
         (end, digit), (start, next_digit) = net.node(b), net.node(c)
         if digit != next_digit or set(end) & set(start):
             return False
