@@ -514,6 +514,8 @@ def test_pad_cell_first_and_digit_first_with_counts(phone: Page) -> None:
     expect(cell(page, 13)).to_have_value("9")
     wait_for_move(page, 3)
     assert page.locator("#grid .cell[inputmode='none']").count() == 81  # no system keyboard
+    touch = cell(page, 0).evaluate("el => getComputedStyle(el).touchAction")
+    assert touch == "manipulation"  # quick taps on cells don't zoom (as on the pad's keys)
     shoot(page, "pad-digit-first-375")
 
 
