@@ -5,15 +5,18 @@ EXAMPLES: for each technique (a RATINGS name), a position from a real puzzle whe
 engine's easiest step is that technique (or, for a technique no solve takes first, where it
 applies and the solve takes an easier step): the puzzle and the step's number in its logical
 solve, the grid then, and the candidates earlier steps had removed ('5r1c2' style).
-NO_PENCIL_MARKS: the techniques whose pages say they need only the digits placed (the
-singles and Sudoku Explainer's direct techniques); their examples are positions no earlier
-step removed a candidate from, so the step holds on the placed digits alone.
+NO_PENCIL_MARKS: the techniques of the Easy and Medium levels (the singles and Sudoku
+Explainer's direct techniques), whose pages say they need only the digits placed; their
+examples are positions no earlier step removed a candidate from, so the step holds on the
+placed digits alone.
 PRACTISE: seeds from which generate.practise(technique, seed) makes a puzzle at once.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
+
+from ..ratings import LEVELS, RATINGS
 
 
 class Example(NamedTuple):
@@ -24,17 +27,8 @@ class Example(NamedTuple):
     removed: str  # candidates removed by the steps before, space-separated ('5r1c2 7r1c2')
 
 
-NO_PENCIL_MARKS = frozenset(
-    {
-        "Full house",
-        "Hidden single (box)",
-        "Hidden single (row or column)",
-        "Direct pointing",
-        "Direct claiming",
-        "Direct hidden pair",
-        "Naked single",
-        "Direct hidden triple",
-    }
+NO_PENCIL_MARKS = frozenset(  # up to the top of the Medium level
+    name for name, rated in RATINGS.items() if rated.rating <= LEVELS[1][0]
 )
 
 
