@@ -107,8 +107,22 @@ def examples_in(job: tuple[str, int, str]) -> list[Found]:
             if plain:
                 offer((0, level, number, _size(step)), entry.name, number, moment)
         else:
-            offer((step.rating, _size(step)), entry.name, number, moment)
+            offer((_ungrouped(step), step.rating, _size(step)), entry.name, number, moment)
     return list(best.values())
+
+
+def _ungrouped(step: Step) -> int:
+    """1 for a grouped AIC without a group node (it runs through almost locked sets only),
+    which shows less of what its page teaches; else 0."""
+    if step.technique != "Grouped AIC":
+        return 0
+    for chain in step.chains:
+        nodes = chain.nodes
+        for i, node in enumerate(nodes):
+            beside_als = node.als or (i + 1 < len(nodes) and nodes[i + 1].als)
+            if len(node.cells) > 1 and not beside_als:
+                return 0
+    return 1
 
 
 def _plain(moment: Moment) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bench import examples as search
+from webapp.sudoku import worked_example
 from webapp.sudoku.techniques.examples import EXAMPLES, NO_PENCIL_MARKS, Example
 
 # norvig_easy50 line 7: the hidden single (box) example was once its step 28, a 7 in r3c4
@@ -39,3 +40,9 @@ def test_only_with_keep_seeds_searches_those_examples_alone(
     monkeypatch.setattr(search, "write", write)
     assert search.main() == 0
     assert written == [{**EXAMPLES, "Naked single": fresh}]
+
+
+def test_the_grouped_aic_example_has_a_group() -> None:
+    """Its page teaches group nodes; its example ran through an almost locked set alone."""
+    found = worked_example("Grouped AIC")
+    assert found is not None and search._ungrouped(found.moment.step) == 0
