@@ -174,6 +174,15 @@ def test_in_forced_colours_the_key_still_tells_the_marks_apart(page: Page) -> No
     assert len(set(looks)) == 5, looks
 
 
+def test_the_side_by_side_never_widens_a_tablets_page(page: Page) -> None:
+    """At 768 px the table's screen-reader labels, placed against the page, made it 931 px
+    wide (the table scrolls in its own box)."""
+    page.set_viewport_size({"width": 768, "height": 1024})
+    page.goto(f"/lab/{TOP95_CODE}")
+    expect(page.locator(".lab-table")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 768
+
+
 def test_arrow_keys_step_back_and_forth(page: Page) -> None:
     page.goto(lab_url(TOP95_CODE, "dlx", 5))
     page.keyboard.press("ArrowRight")
