@@ -516,6 +516,9 @@ def test_pad_cell_first_and_digit_first_with_counts(phone: Page) -> None:
     assert page.locator("#grid .cell[inputmode='none']").count() == 81  # no system keyboard
     touch = cell(page, 0).evaluate("el => getComputedStyle(el).touchAction")
     assert touch == "manipulation"  # quick taps on cells don't zoom (as on the pad's keys)
+    for fold in ("#settings summary", ".techniques summary", "#paste summary"):
+        box = page.locator(fold).bounding_box()  # a finger's target (they were 21-24 px)
+        assert box and box["height"] >= 40, (fold, box)
     shoot(page, "pad-digit-first-375")
 
 
