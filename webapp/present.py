@@ -19,13 +19,13 @@ from .sudoku import (
     COL_OF,
     DIGITS,
     DIGITS_OF,
-    PEERS,
     ROW_OF,
     UNITS,
     Conflict,
     Grid,
     Outcome,
     Verdict,
+    candidates,
     cell_name,
     conflicts,
 )
@@ -299,7 +299,9 @@ def _cells(state: GameState, shown: Grid | None, marks: Marks) -> tuple[Cell, ..
     givens = GIVENS_IN_PLAY if playing else GIVENS_ENTERED
     cells: list[Cell] = []
     entries, notes = (state.entries, state.notes) if playing else (BLANK, NO_NOTES)  # kept aside
+    free = candidates(state.grid) if any(notes) else []  # what each noted cell can still be
     for i, given, entry, mask in zip(CELLS, state.puzzle, entries, notes, strict=True):
+        out = 0  # noted digits already placed around the cell
         if given:
             cell = givens[i][given]
         elif entry:
@@ -311,24 +313,15 @@ def _cells(state: GameState, shown: Grid | None, marks: Marks) -> tuple[Cell, ..
             noted = NOTED[mask]
             label = f"{WHERE[i]}, notes {' '.join(noted)}"
             cell = Cell(IDS[i], "", IDS[i], label, "empty", noted, NOTE_PLACES[mask])
-            if out := mask & _placed_around(state.grid, i):
+            if out := mask & ~free[i]:
                 cell = _ruled_out_notes(cell, mask, out)
         else:
             cell = EMPTY[i]
         right = shown[i] if shown and entry and shown[i] != entry else 0
         if right or i in marked:
-            cell = _marked_cell(cell, i, mask, marks, right, state.grid)
+            cell = _marked_cell(cell, i, mask, marks, right, out)
         cells.append(cell)
     return tuple(cells)
-
-
-def _placed_around(grid: Grid, i: int) -> int:
-    """The digits placed in the row, column and box of cell `i` (a 9-bit mask)."""
-    seen = 0
-    for peer in PEERS[i]:
-        if grid[peer]:
-            seen |= 1 << (grid[peer] - 1)
-    return seen
 
 
 def _ruled_out_notes(cell: Cell, mask: int, out: int) -> Cell:
@@ -343,10 +336,10 @@ def _ruled_out_marks(out: int) -> dict[int, str]:
     return dict.fromkeys(DIGITS_OF[out], "ruled-out")
 
 
-def _marked_cell(cell: Cell, i: int, mask: int, marks: Marks, right: int, grid: Grid) -> Cell:
+def _marked_cell(cell: Cell, i: int, mask: int, marks: Marks, right: int, out: int) -> Cell:
     """A cell with its marks: a wrong entry (`right` is the solution's digit, else 0), text that
-    is not a digit, a clash or its zone, a cell that can differ, the hint's classes, notes
-    already placed around it (on `grid`)."""
+    is not a digit, a clash or its zone, a cell that can differ, the hint's classes, its notes
+    already placed around it (`out`)."""
     kind, value, label = cell.classes, cell.value, cell.label
     classes: list[str] = []
     if right:
@@ -355,9 +348,7 @@ def _marked_cell(cell: Cell, i: int, mask: int, marks: Marks, right: int, grid: 
     elif i in marks.wrong:
         classes.append("wrong")
         label += ", wrong"
-    notes: dict[int, str] = {}
-    if kind == "empty" and (out := mask & _placed_around(grid, i)):
-        notes = _ruled_out_marks(out)
+    notes = _ruled_out_marks(out)
     if i in marks.same and value == str(marks.picked):
         classes.append("same")
     elif i in marks.same:
