@@ -44,8 +44,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.data import missing, read_puzzles
 from webapp.sudoku.board import DIGITS_OF, Grid, candidates, cell_name, parse, to_line
-from webapp.sudoku.generate import NotFound, practise
-from webapp.sudoku.ratings import LEVELS, RATINGS
+from webapp.sudoku.generate import LEVEL_NAMES, NotFound, practise
+from webapp.sudoku.grade import level_of
+from webapp.sudoku.ratings import RATINGS
 from webapp.sudoku.techniques.catalog import CATALOG, entries, entry_for
 from webapp.sudoku.techniques.examples import EXAMPLES, NO_PENCIL_MARKS, PRACTISE, Example
 from webapp.sudoku.techniques.step import Step
@@ -136,7 +137,7 @@ def _plain(moment: Moment) -> bool:
 
 def _level(rating: float) -> int:
     """The number of a rating's level, 0 for Easy."""
-    return next(i for i, (top, _) in enumerate(LEVELS) if rating <= top + 1e-9)
+    return LEVEL_NAMES.index(level_of(rating))
 
 
 def _size(step: Step) -> int:

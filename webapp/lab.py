@@ -458,8 +458,8 @@ def _narrowed(frame: Frame | None) -> bool:
     propagation ruled out besides them)."""
     if frame is None or frame.cell is None:
         return False
-    held = frame.clubs[0] | frame.clubs[1] | frame.clubs[2]
-    return len(frame.options) < 9 - held.bit_count()
+    row, column, box = frame.clubs  # worked out anew at each reading
+    return len(frame.options) < 9 - (row | column | box).bit_count()
 
 
 def _grid_label(frame: Frame | None) -> str:
