@@ -223,9 +223,9 @@ def test_notes_in_a_query_are_written_deep_object_style(api: ApiClient) -> None:
         api.get("check", f"puzzle={EASY}&notes[r1c4]=7&notes[r1c4]=9"),
         400,
         "repeated_parameter",
-        "notes[r1c4]",
+        "notes",
     )
-    assert "appears 2 times" in error
+    assert error == "'notes[r1c4]' appears 2 times in the query; give it once"
 
 
 # Solving and counting
@@ -674,6 +674,15 @@ def test_unknown_and_repeated_parameters(api: ApiClient) -> None:
         api.get("solve", f"puzzle={EASY}&puzzle={EASY}"), 400, "repeated_parameter", "puzzle"
     )
     assert error == "'puzzle' appears 2 times in the query; give it once"
+
+
+def test_a_cell_repeated_in_the_bodys_notes_is_named_as_notes(api: ApiClient) -> None:
+    """A cell given twice in notes is an error about notes (as in a query), not about a
+    parameter named after the cell."""
+    body = f'{{"puzzle": "{EASY}", "notes": {{"r1c2": "1", "r1c2": "3"}}}}'
+    response = api.post("check", data=body, content_type="application/json")
+    error = check_error(response, 400, "repeated_parameter", "notes")
+    assert error == "'r1c2' appears 2 times in 'notes'; give it once"
 
 
 def test_a_query_value_that_is_not_utf8_is_said_so(api: ApiClient) -> None:

@@ -206,28 +206,44 @@ def _given() -> dict[str, object]:
             else ""
         )
         raise ApiError(400, "bad_json", f"the body is not valid JSON{where}") from None
-    if not isinstance(body, dict):
+    if not isinstance(body, _Object):
         raise ApiError(
             400,
             "bad_json",
             f'the body must be a JSON object like {{"puzzle": "..."}}, not {json_type(body)}',
         )
+    _check_repeats(body)
     return body
 
 
-def _once_each(pairs: list[tuple[str, object]]) -> dict[str, object]:
-    """A JSON object whose keys are all different (a repeated key is refused, as in a query,
-    rather than the last one winning unseen)."""
-    found = dict(pairs)
+class _Object(dict[str, object]):
+    """A JSON object as read, with the first key it gave more than once and how often."""
+
+    repeated: tuple[str, int] | None = None
+
+
+def _once_each(pairs: list[tuple[str, object]]) -> _Object:
+    """A JSON object, noting a repeated key (refused by `_check_repeats`, as in a query, rather
+    than the last one winning unseen)."""
+    found = _Object(pairs)
     if len(found) < len(pairs):
-        key, count = Counter(k for k, _ in pairs).most_common(1)[0]
-        raise ApiError(
-            400,
-            "repeated_parameter",
-            f"{shown(key)} appears {count} times in the body; give it once",
-            field_of(key),
-        )
+        found.repeated = Counter(k for k, _ in pairs).most_common(1)[0]
     return found
+
+
+def _check_repeats(body: _Object) -> None:
+    """400 for a key given twice in the body or in one of its objects (such as notes), named
+    as the parameter it is in."""
+    for name, where in [(None, body), *body.items()]:
+        if isinstance(where, _Object) and where.repeated:
+            key, count = where.repeated
+            place = shown(name) if name else "the body"
+            raise ApiError(
+                400,
+                "repeated_parameter",
+                f"{shown(key)} appears {count} times in {place}; give it once",
+                field_of(name or key),
+            )
 
 
 def _json_int(text: str) -> int | float:

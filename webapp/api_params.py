@@ -355,7 +355,7 @@ def split_query(pairs: list[tuple[str, list[str]]]) -> dict[str, object]:
                 400,
                 "repeated_parameter",
                 f"{shown(key)} appears {len(values)} times in the query; give it once",
-                field_of(key),
+                "notes" if key.startswith("notes[") else field_of(key),
             )
         if key.startswith("notes[") and key.endswith("]"):
             notes[key[6:-1]] = values[0]
