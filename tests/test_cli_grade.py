@@ -87,8 +87,23 @@ def test_generate_rejects_unknown_level_and_bad_seed(capsys: pytest.CaptureFixtu
         main(["generate", "--level", "impossible"])
     assert exit_info.value.code == 2
     assert "unknown level 'impossible'; choose one of Easy" in capsys.readouterr().err
-    assert run(["generate", "--level", "Easy", "--seed", "-1"]) == (2, [])
-    assert "seeds must be between 0 and 999999999" in capsys.readouterr().err
+    for seed in ("-1", "1000000000", "1.5"):
+        with pytest.raises(SystemExit) as exit_info:
+            main(["generate", "--level", "Easy", "--seed", seed])
+        assert exit_info.value.code == 2
+        err = capsys.readouterr().err
+        assert err.startswith("usage: python -m webapp.sudoku generate ")
+        assert f"--seed: must be a whole number from 0 to 999999999, not '{seed}'" in err
+
+
+def test_generate_count_must_not_be_negative(capsys: pytest.CaptureFixture) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["generate", "--level", "Easy", "--count", "-1"])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: python -m webapp.sudoku generate ")
+    assert "--count: must be a whole number of at least 0, not '-1'" in err
+    assert run(["generate", "--level", "Easy", "--count", "0"]) == (0, [])
 
 
 def test_commands_reject_unknown_options(capsys: pytest.CaptureFixture) -> None:

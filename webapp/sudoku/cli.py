@@ -16,6 +16,15 @@ from .grade import grade
 from .search import Budget
 from .solver import MAX_LIMIT, Outcome, Verdict, count_solutions
 
+DESCRIPTION = """\
+Solve, count, grade and generate Sudoku puzzles. solve, count and grade read the puzzles of
+FILE (or stdin) in order and print one line for each.
+"""
+EPILOG = """\
+exit status: 0 when every puzzle had exactly one solution (solve, count) or was graded
+(grade); 1 otherwise; 2 for a usage error, a file it can't read or output it can't write;
+130 when interrupted (Ctrl-C); 141 when the output's reader stops early (`... | head`).
+"""
 CHECK_BUDGET = Budget(seconds=60.0)  # for the uniqueness check before grading
 GRADE_SECONDS = 5.0  # the default time budget of `grade`
 GENERATE_HELP = f"""\
@@ -26,8 +35,11 @@ From a seed that makes no puzzle at the level, the next seeds are tried: the see
 the one that made it. With --seed N the first puzzle comes from N on and each next one from
 the seed after the last one printed; without it, each starts from a random seed.
 """
-
-
+SOLVE_HELP = """\
+Print one line per puzzle: its 81-digit solution when it has exactly one, else 'no solution:
+<reason>', 'multiple solutions: <reason>', 'gave up: <reason>' when the budget ran out first,
+or 'invalid: <reason>' for a line that is not a puzzle.
+"""
 COUNT_HELP = """\
 Print how many solutions each puzzle has, one line each: the number, or N+ when --limit
 stopped the count. When the budget runs out first: 'N+ (the budget ran out)' once two or more
@@ -54,11 +66,17 @@ def _seconds(text: str) -> float:
     return value
 
 
-def _positive(text: str) -> int:
-    """An argparse type: a whole number of at least 1."""
-    if not (text.isascii() and text.isdigit()) or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"must be a whole number of at least 1, not {text!r}")
-    return int(text)
+def _whole(low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number from `low` (up to `high`, if given)."""
+    allowed = f"of at least {low}" if high is None else f"from {low} to {high}"
+
+    def whole(text: str) -> int:
+        value = int(text) if text.isascii() and text.isdigit() else low - 1
+        if value < low or (high is not None and value > high):
+            raise argparse.ArgumentTypeError(f"must be a whole number {allowed}, not {text!r}")
+        return value
+
+    return whole
 
 
 def _open(path: str) -> AbstractContextManager[TextIO]:
@@ -145,9 +163,6 @@ def cmd_grade(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
     """Print --count puzzles at --level (see GENERATE_HELP for the format)."""
-    if args.seed is not None and not 0 <= args.seed < SEED_LIMIT:
-        print(f"error: seeds must be between 0 and {SEED_LIMIT - 1}", file=sys.stderr)
-        return 2
     seed = args.seed
     for _ in range(args.count):
         start = new_seed() if args.seed is None else seed
@@ -167,7 +182,7 @@ def _level(text: str) -> str:
 def _add_grade(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     summary = "print each puzzle's rating, level and hardest technique, or why it has none"
     sub = commands.add_parser("grade", help=summary, description=summary)
-    sub.add_argument("file", nargs="?", default="-", help=FILE_HELP)
+    sub.add_argument("file", nargs="?", default="-", metavar="FILE", help=FILE_HELP)
     sub.add_argument(
         "--seconds",
         type=_seconds,
@@ -176,7 +191,7 @@ def _add_grade(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     sub.add_argument(
         "--nodes",
-        type=_positive,
+        type=_whole(1),
         default=None,
         help="node budget per puzzle (default none); with --seconds 0 the grade is the same "
         "on every machine",
@@ -195,8 +210,10 @@ def _add_generate(commands: argparse._SubParsersAction[argparse.ArgumentParser])
     sub.add_argument(
         "--level", type=_level, required=True, help=", ".join(LEVEL_NAMES) + " (any case)"
     )
-    sub.add_argument("--seed", type=int, default=None, help="the first seed (default: random)")
-    sub.add_argument("--count", type=int, default=1, help="how many puzzles (default 1)")
+    sub.add_argument(
+        "--seed", type=_whole(0, SEED_LIMIT - 1), help="the first seed (default: random)"
+    )
+    sub.add_argument("--count", type=_whole(0), default=1, help="how many puzzles (default 1)")
     sub.add_argument(
         "--no-symmetry",
         action="store_true",
@@ -206,10 +223,15 @@ def _add_generate(commands: argparse._SubParsersAction[argparse.ArgumentParser])
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m webapp.sudoku", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m webapp.sudoku",
+        description=DESCRIPTION,
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     commands = parser.add_subparsers(dest="command", required=True)
     for name, handler, summary, description in (
-        ("solve", cmd_solve, "print each puzzle's solution, or why there is none", None),
+        ("solve", cmd_solve, "print each puzzle's solution, or why there is none", SOLVE_HELP),
         (
             "count",
             cmd_count,
@@ -220,15 +242,15 @@ def build_parser() -> argparse.ArgumentParser:
         sub = commands.add_parser(
             name,
             help=summary,
-            description=description or summary,
+            description=description,
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
-        sub.add_argument("file", nargs="?", default="-", help=FILE_HELP)
+        sub.add_argument("file", nargs="?", default="-", metavar="FILE", help=FILE_HELP)
         sub.add_argument(
             "--algorithm", choices=list(ALGORITHMS), default=DEFAULT, help=f"the search ({DEFAULT})"
         )
         sub.add_argument(
-            "--nodes", type=_positive, default=None, help="node budget per puzzle (none)"
+            "--nodes", type=_whole(1), default=None, help="node budget per puzzle (none)"
         )
         sub.add_argument(
             "--seconds",
@@ -237,7 +259,9 @@ def build_parser() -> argparse.ArgumentParser:
             help="time budget per puzzle (default 60); 0 for none",
         )
         if name == "count":
-            sub.add_argument("--limit", type=int, default=2, help="stop counting here (2)")
+            sub.add_argument(
+                "--limit", type=_whole(1, MAX_LIMIT), default=2, help="stop counting here (2)"
+            )
         sub.set_defaults(handler=handler)
     _add_grade(commands)
     _add_generate(commands)
@@ -247,17 +271,13 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    if getattr(args, "limit", 2) < 1:
-        parser.error("--limit must be at least 1")
-    if getattr(args, "limit", 2) > MAX_LIMIT:
-        parser.error(f"--limit must be at most {MAX_LIMIT}")
-    if getattr(args, "count", 1) < 0:
-        parser.error("--count must not be negative")
     try:
         handler: Callable[[argparse.Namespace, TextIO], int] = args.handler
         return handler(args, out or sys.stdout)
     except FileNotFoundError as error:
         print(f"error: no such file: {error.filename}", file=sys.stderr)
+    except KeyboardInterrupt:  # Ctrl-C: stop quietly, as Unix tools do
+        return 130  # what a shell reports for a program ended by SIGINT (128 + 2)
     except BrokenPipeError:  # the reader stopped (`| head`): stop too, quietly, as Unix tools do
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no error at exit
         return 141  # what a shell reports for a program ended by SIGPIPE (128 + 13)
