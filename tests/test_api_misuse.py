@@ -12,6 +12,7 @@ from puzzles import EASY
 import webapp.sudoku as engine
 from webapp.sudoku import (
     Budget,
+    GameMove,
     Verdict,
     candidates,
     cell_name,
@@ -22,10 +23,13 @@ from webapp.sudoku import (
     hint,
     next_step,
     parse,
+    practise,
+    review,
     solve,
     solve_logically,
     to_line,
     unit_name,
+    worked_example,
 )
 
 GRID = parse(EASY)
@@ -154,3 +158,43 @@ def test_names_and_text_check_their_arguments() -> None:
         unit_name(27)
     with pytest.raises(TypeError, match=r"^parse.. reads a str, not bytes$"):
         parse(EASY.encode())  # type: ignore[arg-type]
+
+
+def test_solve_logically_refuses_technique_names_it_does_not_have() -> None:
+    """A misspelt name, or a name given as a bare str, would leave techniques out unseen."""
+    with pytest.raises(
+        TypeError, match=r"^only must be a collection of technique names, not 'X-Wing'$"
+    ):
+        solve_logically(GRID, only="X-Wing")
+    with pytest.raises(ValueError, match=r"^only: no technique is called 'X-wing' \(the names"):
+        solve_logically(GRID, only={"Naked single", "X-wing"})
+    assert solve_logically(GRID, only={"Full house", "Hidden single (box)"}).steps
+
+
+def test_technique_names_are_checked_and_say_where_to_find_them() -> None:
+    for call in (worked_example, lambda name: practise(name, 1)):
+        with pytest.raises(
+            ValueError, match=r"^unknown technique 'XY-wing'; technique_entries\(\) lists them$"
+        ):
+            call("XY-wing")
+
+
+@pytest.mark.parametrize("name", ["W-Wing", "Sue de Coq", "Solution lookup"])
+def test_practise_refuses_at_once_a_technique_no_grade_names(name: str) -> None:
+    """No seed makes one: it searched 5,000 seeds (half a minute) before saying so."""
+    with pytest.raises(ValueError, match=f"^{name} cannot be practised: no grade names it"):
+        practise(name, 1)
+
+
+def test_review_takes_game_moves_only() -> None:
+    with pytest.raises(
+        TypeError, match=r"^moves must be GameMove\(cell, digit\) items, not \(1, 7\)$"
+    ):
+        review(GRID, [GameMove(2, 1), (1, 7)])  # type: ignore[list-item]
+
+
+@pytest.mark.parametrize("empty", ["", "..", 0])
+def test_to_line_writes_an_empty_cell_as_one_character(empty: object) -> None:
+    with pytest.raises(ValueError, match=f"^empty must be one character, not {empty!r}$"):
+        to_line(GRID, empty)  # type: ignore[arg-type]
+    assert to_line(GRID, "0") == EASY.replace(".", "0")

@@ -1,7 +1,51 @@
 """The Sudoku engine: pure Python, no web framework; a library and a command line.
 
 Its public face is what this module exports (the README's "Python API"); the web app uses
-only these names. The modules behind it may change.
+only these names. The modules behind it may change. Every function checks its arguments and
+raises TypeError or ValueError saying what is wrong.
+
+    >>> from webapp.sudoku import count_solutions, grade, parse, to_pretty
+    >>> grid = parse("4.....8.5.3..........7......2.....6.....8.4.."
+    ...              "....1.......6.3.7.5..2.....1.4......")
+    >>> outcome = count_solutions(grid)
+    >>> print(outcome.verdict, "-", outcome.reason)
+    unique - exactly one solution
+    >>> print(to_pretty(outcome.solution)[:21])
+    4 1 7 | 3 6 9 | 8 2 5
+    >>> grade(grid).line()
+    '2.6 Hard Pointing'
+
+Grids: a grid is a tuple of 81 ints, row by row, 0 for an empty cell. Cells are numbered
+0-80 (`cell_name(10)` is 'r2c2'), units 0-26: rows, columns, then boxes (`unit_name`).
+A candidate set is a 9-bit mask, bit d-1 for digit d (`DIGITS_OF[mask]` lists its digits).
+`parse` reads an 81-character line or a pasted grid (PuzzleFormatError says what is wrong
+and where); `to_line` and `to_pretty` write a grid out; `conflicts` lists repeated digits
+(`Conflict.describe()` in words); `candidates` says what each cell may hold.
+
+Solving: `solve(grid)` finds a solution; `count_solutions(grid, limit)` tells no solution,
+exactly one and more apart. Both return an `Outcome` (`verdict`, `reason`, `solutions`,
+`solution`, `differing`, `stats`); `algorithm=` is one of ALGORITHMS (propagate, backtrack,
+mrv, dlx, sat).
+
+Budgets: `Budget(nodes=..., seconds=...)` bounds every search (solvers, logic, hints,
+grading); a node budget gives the same answer on every machine. Running out gives
+Verdict.GAVE_UP, a step read from the solution or an "at least" grade, never a hang. Every
+default budget is a finite node count; WEB_BUDGET, HINT_BUDGET and GRADE_BUDGET are the web's.
+
+Solving as a person would: `next_step(grid)` is the easiest `Step` (technique, rating,
+placements, eliminations, text); `solve_logically` takes every step; `walkthrough(puzzle)`
+gives each with its position; `hint(puzzle, entries, notes, target)` what to tell a player.
+
+Grading and making puzzles: `grade(grid)` rates a puzzle on Sudoku Explainer's scale
+(`Grade.line()`); LEVEL_NAMES are the levels. `generate(level, seed)` makes the same puzzle
+on every machine (`new_seed()` picks a seed); `practise(technique, seed)` one whose hardest
+step is that technique.
+
+Techniques: `technique_entries()` lists them easiest first (`name`, `rating`, `level`,
+`summary`); `worked_example(name)` shows one on a real puzzle.
+
+Also: `trace` replays a search node by node (the solver lab); `review` looks back on a game.
+Command line: `python -m webapp.sudoku solve|count|grade|generate --help`.
 """
 
 from .algorithms import ALGORITHMS

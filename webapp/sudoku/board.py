@@ -296,8 +296,10 @@ def _parse_rows(lines: list[str]) -> Grid:
 
 
 def to_line(grid: Sequence[int], empty: str = ".") -> str:
-    """The 81-character form of a grid."""
+    """The 81-character form of a grid, `empty` (one character) for each empty cell."""
     grid = check_grid(grid)
+    if not isinstance(empty, str) or len(empty) != 1:
+        raise ValueError(f"empty must be one character, not {empty!r}")
     return "".join(str(d) if d else empty for d in grid)
 
 
@@ -322,6 +324,7 @@ class Conflict:
     cells: tuple[int, ...]
 
     def describe(self) -> str:
+        """The conflict for people: '5 appears 2 times in row 1 (r1c1, r1c4)'."""
         where = ", ".join(cell_name(c) for c in self.cells)
         return f"{self.digit} appears {len(self.cells)} times in {unit_name(self.unit)} ({where})"
 

@@ -160,10 +160,14 @@ def practise(
     """Like `generate`, for a puzzle whose hardest step is `technique` (a name of
     ratings.RATINGS, as in the technique library), in its grade and in its solve path
     (`walkthrough`): the first of the seeds `seed`, `seed + 1`,
-    ... that makes one. Rare techniques need many attempts: techniques/examples.py lists
-    seeds known to work. ValueError for a technique the catalog does not have."""
+    ... that makes one. Rare techniques need many attempts: an entry's `practise_seeds`
+    (`technique_entries()`) are seeds known to work. ValueError for a technique the catalog
+    does not have, or one no grade names as the hardest step (not `graded`: hints only; and
+    the solution lookup), which no seed would make."""
     if technique not in CATALOG:
-        raise ValueError(f"unknown technique {technique!r}")
+        raise ValueError(f"unknown technique {technique!r}; technique_entries() lists them")
+    if not CATALOG[technique].graded or technique == "Solution lookup":
+        raise ValueError(f"{technique} cannot be practised: no grade names it as the hardest step")
     return _search(technique_target(technique), "", seed, symmetric, max_attempts)
 
 

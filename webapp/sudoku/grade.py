@@ -91,10 +91,10 @@ class Grade:
     level: str
     hardest: str  # the technique of the highest-rated step
     counts: tuple[tuple[str, int], ...]  # technique -> steps, most used first
-    steps: int
-    without_last_resort: bool
+    steps: int  # steps in the logical solve
+    without_last_resort: bool  # solved with no trial and no digit read from the solution
     gave_up: bool  # the budget ran out: the rating is a lower bound
-    seconds: float
+    seconds: float  # the time the logical solve took
 
     def line(self) -> str:
         """One line: the rating, the level, the hardest technique (and a note if it gave up)."""

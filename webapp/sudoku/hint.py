@@ -184,7 +184,8 @@ def look_at(step: Step) -> str:
 
 
 def look_cells(step: Step) -> tuple[int, ...]:
-    """The cells `look_at` names: its main unit's, or up to three of its own."""
+    """Where a hint's first level says to look for `step`: the cells of its main unit, else
+    up to three of its own cells."""
     if step.units:
         return UNITS[step.units[0]]
     cells = step.cells or tuple(c for c, _ in step.placements + step.eliminations)
@@ -345,6 +346,9 @@ def hint(
     budget: Budget = HINT_BUDGET,
 ) -> Hint:
     """The hint for the position (givens, entries, notes) about `target` (None: anywhere).
+
+    `entries` are the player's digits (81 cells, 0 where none; a given's cell counts as the
+    given), `notes` their pencil marks (81 candidate masks, 0 for a cell without notes).
 
     `budget` bounds each search the hint makes: the solve that finds the solution, the search
     for a step (chains and trials; once it is spent, the step is read from the solution), and

@@ -113,6 +113,8 @@ SEARCHES: tuple[tuple[str, Search], ...] = (
     ("Nested forcing chain", forcing.nested_forcing),
 )
 
+ROW_NAMES = frozenset(name for name, _ in TECHNIQUES + SEARCHES)
+
 
 def _pattern_step(s: Position, only: Collection[str] | None) -> Step | None:
     for name, technique in TECHNIQUES:
@@ -302,6 +304,21 @@ def _checked(
     return start, None if solution is None else check_grid(solution, "solution")
 
 
+def _check_only(only: object) -> None:
+    """TypeError / ValueError unless `only` is None or a collection of row names of TECHNIQUES
+    and SEARCHES (a name that is none would quietly leave its technique out)."""
+    if only is None:
+        return
+    if isinstance(only, str) or not isinstance(only, Collection):
+        raise TypeError(f"only must be a collection of technique names, not {only!r}")
+    for name in only:
+        if name not in ROW_NAMES:
+            raise ValueError(
+                f"only: no technique is called {name!r} (the names are those of "
+                "logic.TECHNIQUES and logic.SEARCHES)"
+            )
+
+
 @dataclass(frozen=True)
 class LogicalSolve:
     """A logical solve: the steps taken, where it ended, and how."""
@@ -350,6 +367,7 @@ def solve_logically(
         raise TypeError(f"max_steps must be a whole number, not {max_steps!r}")
     if max_steps < 1:
         raise ValueError(f"max_steps must be at least 1, not {max_steps}")
+    _check_only(only)
     s = Position.from_grid(start, cands)
     meter = budget.start()
     lookup = _Solution(start, known, budget)

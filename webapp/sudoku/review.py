@@ -76,6 +76,9 @@ def review(
     check_budget(budget)
     moves = list(moves)[:MAX_MOVES]
     for move in moves:
+        if not isinstance(move, GameMove):
+            raise TypeError(f"moves must be GameMove(cell, digit) items, not {move!r}")
+    for move in moves:
         if not (0 <= move.cell < 81 and 0 <= move.digit <= 9) or givens[move.cell]:
             return Review((), len(moves), 0, 0, 0, "a move changes a given or is not a cell")
     if any(g and e for g, e in zip(givens, first, strict=True)):

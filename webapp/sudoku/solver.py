@@ -26,15 +26,21 @@ MAX_LIMIT = 10_000  # solutions one call may ask for: each is kept in memory
 
 
 class Verdict(StrEnum):
+    """What a search found; its value reads as words (`str(Verdict.GAVE_UP)` is 'gave up')."""
+
     NO_SOLUTION = "no solution"
     SOLVED = "solved"  # a solution was found; whether it is the only one was not asked
-    UNIQUE = "unique"
-    MULTIPLE = "multiple solutions"
-    GAVE_UP = "gave up"
+    UNIQUE = "unique"  # exactly one solution
+    MULTIPLE = "multiple solutions"  # two or more (count_solutions with a limit of 2 or more)
+    GAVE_UP = "gave up"  # the budget ran out before the question was settled
 
 
 @dataclass(frozen=True)
 class Stats:
+    """The work a search did: `nodes` as its budget counts them, `guesses` (digits tried where
+    two or more were left), `backtracks` (guesses whose branch held no new solution), and the
+    time it took."""
+
     algorithm: str
     nodes: int
     guesses: int
@@ -55,6 +61,7 @@ class Outcome:
 
     @property
     def solution(self) -> Grid | None:
+        """The first solution found, or None (check `verdict` before trusting it as the one)."""
         return self.solutions[0] if self.solutions else None
 
     @property

@@ -95,11 +95,14 @@ class WorkedExample:
 
 
 def worked_example(name: str) -> WorkedExample | None:
-    """The worked example of the technique `name` (a RATINGS name), or None without one.
+    """The worked example of the technique `name` (a RATINGS name), or None without one
+    (ValueError for a name the catalog does not have).
 
     The step is the engine's easiest at the stored position when that is the technique;
     else (an example of a technique no solve needed first, or an easier technique that has
     come first since) the technique is looked for directly at that position."""
+    if name not in CATALOG:
+        raise ValueError(f"unknown technique {name!r}; technique_entries() lists them")
     entry = CATALOG[name]
     example = EXAMPLES.get(name)
     if example is None:

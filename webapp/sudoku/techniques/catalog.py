@@ -43,6 +43,7 @@ class Entry:
 
     @property
     def rating(self) -> float:
+        """Its rating on Sudoku Explainer's scale (ratings.RATINGS), as grades and steps give."""
         return RATINGS[self.name].rating
 
     @property
@@ -52,19 +53,22 @@ class Entry:
 
     @property
     def source(self) -> str:
+        """Where the rating comes from, and how it was worked out."""
         return RATINGS[self.name].source
 
     @property
     def level(self) -> str:
+        """The level its rating falls in: 'Easy' ... 'Extreme'."""
         return level_of(self.rating)
 
     @property
     def step_names(self) -> tuple[str, ...]:
+        """The `Step.technique` names it covers."""
         return self.steps or (self.name,)
 
     @property
     def practise_seeds(self) -> tuple[int, ...]:
-        """Seeds known to make a practise puzzle for it at once (examples.py)."""
+        """Seeds from which `practise` makes a puzzle for it at once (examples.py)."""
         return PRACTISE.get(self.name, ())
 
 

@@ -46,6 +46,7 @@ class Trace:
 
     @property
     def max_depth(self) -> int:
+        """The deepest the search went."""
         return max(self.depths, default=0)
 
 
