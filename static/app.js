@@ -388,7 +388,23 @@
     if (problem) problem.scrollIntoView({ block: 'nearest' });
   }
 
+  // Back or Forward to another entry of this page's history changes the address bar alone
+  // (htmx loads such an entry again, but only once it is ready: not on a page still loading).
+  // A grid that is not the state in the address bar is loaded again from there.
+  function showsTheAddress() {
+    var field = document.querySelector('#board input[name="state"]');
+    var address = location.pathname;
+    if (!field || !(address === '/' || address.indexOf('/p/') === 0)) return true; // no state URL
+    var shown = new URL(field.value, location.href);
+    return shown.pathname + shown.search === address + location.search;
+  }
+  function loadTheAddress() {
+    if (!showsTheAddress()) location.reload();
+  }
+  window.addEventListener('popstate', loadTheAddress);
+
   document.addEventListener('DOMContentLoaded', function () {
+    loadTheAddress();
     enhance();
     rove(current);
     shownAt = Date.now();

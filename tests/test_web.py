@@ -334,7 +334,7 @@ def test_fragment_is_the_partial_the_full_page_includes(client: FlaskClient) -> 
     time each was made left out)."""
     client.get(GameState(parse(EASY)).url)
     response = client.post("/edit", data=play_form(c0="2", action="solve"), headers=HTMX)
-    page = html(client.get(response.headers["HX-Push-Url"]))
+    page = html(client.get(response.headers["HX-Replace-Url"]))
     fragment = html(response)
     whole = re.search(r'<div id="game" class="game">(.*)</div></main>', page, re.S)
     assert whole, "no game part in the page"
@@ -366,8 +366,8 @@ def test_an_edit_leaves_out_what_it_cannot_change(client: FlaskClient) -> None:
 @pytest.mark.parametrize(
     ("action", "header", "expected"),
     [
-        ("solve", "HX-Push-Url", GameState(parse(EASY), (4,) + (0,) * 80, solve=True)),
-        ("clear", "HX-Push-Url", GameState(parse(EASY))),
+        ("solve", "HX-Replace-Url", GameState(parse(EASY), (4,) + (0,) * 80, solve=True)),
+        ("clear", "HX-Replace-Url", GameState(parse(EASY))),
         ("enter", "HX-Push-Url", GameState(parse(EASY), (4,) + (0,) * 80, mode=Mode.ENTER)),
         ("update", "HX-Replace-Url", GameState(parse(EASY), (4,) + (0,) * 80)),
     ],

@@ -121,7 +121,7 @@ def test_the_fourth_click_makes_the_move(client: FlaskClient) -> None:
     entries = [0] * 81
     entries[65] = 3  # r8c3
     expected = GameState(PUZZLE, tuple(entries))
-    assert game(moved.headers["HX-Push-Url"]) == expected
+    assert game(moved.headers["HX-Replace-Url"]) == expected
     location = client.post("/edit", data=data).headers["Location"]  # without JS
     assert game(location) == expected
     assert from_path(location).history[-1].hint  # the review can tell a hint's move

@@ -232,6 +232,9 @@ def plain_puzzle(plain: str) -> BaseResponse:
     return redirect(GameState(grid).url, 301)
 
 
+# The browser's Back and Forward go from puzzle to puzzle, not from move to move (the game has
+# its own Undo and Redo): a new puzzle (pasted, or typed in and started) or a switch between
+# typing givens and playing gets a history entry; every other change replaces the current one.
 PUSH = "HX-Push-Url"  # the address bar gets a new history entry
 REPLACE = "HX-Replace-Url"  # the address bar changes in place
 
@@ -259,12 +262,12 @@ def _pick_digit(digit: int) -> Callable[[GameState], GameState]:
 
 ACTIONS = {  # the form's `action` -> what it does (no action: "update")
     "update": Action(lambda s: replace(s, hint=0) if s.hint else s, REPLACE),
-    "solve": Action(lambda s: replace(s, solve=True, hint=0), PUSH),
-    "hide": Action(lambda s: replace(s, solve=False), PUSH),
+    "solve": Action(lambda s: replace(s, solve=True, hint=0), REPLACE),
+    "hide": Action(lambda s: replace(s, solve=False), REPLACE),
     "play": Action(play.start, PUSH, engine=True),  # after play.start_problem found nothing wrong
     "play-anyway": Action(play.start, PUSH, engine=True),
     "enter": Action(play.edit_givens, PUSH),
-    "clear": Action(play.clear, PUSH),
+    "clear": Action(play.clear, REPLACE),
     "undo": Action(play.undo, REPLACE, play_only=True),
     "redo": Action(play.redo, REPLACE, play_only=True),
     "rewind": Action(play.rewind, REPLACE, play_only=True, engine=True),
@@ -278,7 +281,7 @@ ACTIONS = {  # the form's `action` -> what it does (no action: "update")
         lambda s: replace(s, hint=min(s.hint + 1, HINT_LEVELS)), REPLACE, play_only=True
     ),
     "hint-close": Action(lambda s: replace(s, hint=0), REPLACE, play_only=True),
-    "hint-apply": Action(_apply_hint, PUSH, play_only=True),
+    "hint-apply": Action(_apply_hint, REPLACE, play_only=True),
     "hint-fill": Action(  # the hint stays open: its step can now be made
         lambda s: replace(play.fill_candidates(s), hint=s.hint), REPLACE, play_only=True
     ),

@@ -1,0 +1,215 @@
+"""The browser's Back and Forward in a game, with and without JavaScript (fixtures in
+conftest.py). With JavaScript they go from puzzle to puzzle (the game has its own Undo and
+Redo): moves, hints, Undo and Solve change the current history entry, a new or pasted puzzle
+and Edit the givens add one, and Back to a game shows its latest state, whether the browser
+keeps the page (back/forward cache) or loads it again. Without JavaScript every post is
+answered with a redirect, which the browser always adds to its history: there Back steps
+through the moves, and a new puzzle's Back still returns to the previous puzzle as left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from urllib.parse import urlsplit
+
+import pytest
+from puzzles import EASY_SOLUTION
+
+pytest.importorskip("playwright")
+from conftest import BROWSER_TESTS, CHROMIUM, CHROMIUM_ARGS, new_context
+from playwright.sync_api import Browser, Page, Route, expect
+from test_browser_game import EASY_GAME, HARD, cell, shown, until, wait_for_move
+
+from webapp.urlstate import GameState
+
+pytestmark = BROWSER_TESTS
+
+
+@pytest.fixture(scope="module")
+def cached_browser(browser: Browser) -> Iterator[Browser]:
+    """Chromium with its back/forward cache on, as browsers ship it (Playwright turns it off)."""
+    kept = browser.browser_type.launch(
+        executable_path=CHROMIUM,
+        args=CHROMIUM_ARGS,
+        ignore_default_args=["--disable-back-forward-cache"],
+    )
+    yield kept
+    kept.close()
+
+
+def back(page: Page) -> None:
+    page.go_back(wait_until="commit")  # a page from the cache fires no load event
+
+
+def forward(page: Page) -> None:
+    page.go_forward(wait_until="commit")
+
+
+def type_digit(page: Page, index: int, digit: str, js: bool = True) -> None:
+    """Type a digit into a cell and wait for the move in the address bar."""
+    moves = len(shown(page).history)
+    if js:
+        cell(page, index).click()
+        page.keyboard.press(digit)
+    else:
+        cell(page, index).fill(digit)
+        page.get_by_role("button", name="Update the grid").click()
+    wait_for_move(page, moves + 1)
+
+
+def open_cell(page: Page) -> int:
+    """The first cell the puzzle leaves empty."""
+    return int(page.locator("#grid .cell:not([readonly])").first.get_attribute("id")[1:])
+
+
+def here(page: Page) -> str:
+    """The address bar's path and query."""
+    parts = urlsplit(page.url)
+    return parts.path + ("?" + parts.query if parts.query else "")
+
+
+def expect_game(page: Page, state: GameState) -> None:
+    """The address bar holds `state` and the grid shows its digits."""
+    until(page, lambda: here(page) == state.url, "the state's URL")
+    for index, digit in enumerate(state.entries):
+        if digit or not (state.puzzle[index] or state.solve):  # Solve fills the empty cells
+            expect(cell(page, index)).to_have_value(str(digit) if digit else "")
+
+
+def paste(page: Page, puzzle: str) -> None:
+    page.locator("#paste summary").click()
+    page.locator("#paste-text").fill(puzzle)
+    page.locator("#paste-open").click()
+    until(page, lambda: "".join(str(d or ".") for d in shown(page).puzzle) == puzzle, "the paste")
+
+
+# With JavaScript
+
+
+def test_back_leaves_the_game_after_moves_a_hints_move_undo_and_solve(page: Page) -> None:
+    """A hint's move and Solve added history entries: Back went to the same game a step
+    earlier (its hint still open) instead of leaving it."""
+    page.goto("/")
+    page.goto(EASY_GAME.url)
+    for index in (0, 1, 3):
+        type_digit(page, index, EASY_SOLUTION[index])
+    cell(page, 5).click()  # r1c6: a single, placed by the hint's move
+    page.locator("#act-hint").click()
+    expect(page.locator("#hint .hint-level")).to_have_count(1)
+    while page.locator("#act-hint-more").count():
+        levels = page.locator("#hint .hint-level").count()
+        page.locator("#act-hint-more").click()
+        expect(page.locator("#hint .hint-level")).to_have_count(levels + 1)
+    page.locator("#act-hint-apply").click()
+    wait_for_move(page, 4)
+    page.locator("#act-undo").click()
+    until(page, lambda: len(shown(page).future) == 1, "the undo in the URL")
+    page.locator("summary", has_text="Solve").click()
+    page.locator("#act-solve").click()
+    until(page, lambda: shown(page).solve, "the solution in the URL")
+    latest = shown(page)
+    back(page)
+    until(page, lambda: here(page) == "/", "the home page")
+    forward(page)
+    expect_game(page, latest)
+
+
+def test_edit_the_givens_is_a_page_of_its_own(page: Page) -> None:
+    page.goto(EASY_GAME.url)
+    type_digit(page, 0, "4")
+    latest = shown(page)
+    page.locator("#act-mode").click()
+    expect(page.locator("#act-main")).to_have_text("Start playing")
+    back(page)
+    expect_game(page, latest)
+    expect(page.locator("#act-mode")).to_have_text("Edit the givens")
+
+
+@pytest.mark.parametrize("cache", [False, True], ids=["loaded-again", "back-forward-cache"])
+def test_back_and_forward_go_from_puzzle_to_puzzle_each_as_left(
+    browser: Browser, cached_browser: Browser, server: str, cache: bool
+) -> None:
+    """A game, a new puzzle (a link) and a pasted one (swapped in by htmx), each played a
+    little: Back and Forward show each one's latest state, not the one it was opened at."""
+    context = new_context(cached_browser if cache else browser, server)
+    try:
+        page = context.new_page()
+        page.goto(EASY_GAME.url)
+        type_digit(page, 0, "4")
+        type_digit(page, 1, "8")
+        first = shown(page)
+        page.locator("a.chip.level-easy").first.click()
+        until(page, lambda: shown(page).puzzle != first.puzzle, "the new puzzle")
+        type_digit(page, open_cell(page), "5")
+        second = shown(page)
+        paste(page, HARD)
+        type_digit(page, 1, "1")
+        third = shown(page)
+        back(page)
+        expect_game(page, second)
+        back(page)
+        expect_game(page, first)
+        forward(page)
+        forward(page)
+        expect_game(page, third)
+        type_digit(page, 2, "2")  # the page works on: the next move follows the last
+        assert shown(page).history[:-1] == third.history
+    finally:
+        context.close()
+
+
+def test_back_and_forward_while_the_page_loads_show_the_address_bars_state(page: Page) -> None:
+    """Forward to a pasted puzzle while the game before it was still loading (its scripts not
+    yet run) changed the address bar alone: the grid of the game stood under the pasted
+    puzzle's URL, since htmx restores an entry only once it is ready."""
+    held: list[Route] = []
+    holding = False
+
+    def htmx_script(route: Route) -> None:
+        if holding:
+            held.append(route)  # answered below, after Forward
+        else:
+            route.continue_()
+
+    page.route("**/vendor/htmx.min.js*", htmx_script)
+    page.goto(EASY_GAME.url)
+    type_digit(page, 0, "4")
+    paste(page, HARD)
+    type_digit(page, 1, "1")
+    pasted = shown(page)
+    holding = True
+    back(page)  # the game's entry: htmx loads it again, and its scripts wait
+    until(page, lambda: bool(held), "the game loading again")
+    forward(page)
+    holding = False
+    held[0].continue_()
+    expect_game(page, pasted)
+
+
+# Without JavaScript
+
+
+def test_without_javascript_back_steps_through_the_moves_and_the_puzzles(
+    nojs_page: Page,
+) -> None:
+    """Every post is answered 303 See Other, and the browser adds each answer to its
+    history: Back goes one move back (the one thing that differs from JavaScript), and from a
+    new or pasted puzzle back to the previous one as it was left."""
+    page = nojs_page
+    page.goto(EASY_GAME.url)
+    type_digit(page, 0, "4", js=False)
+    one = shown(page)
+    type_digit(page, 1, "8", js=False)
+    two = shown(page)
+    page.locator("a.chip.level-easy").first.click()
+    until(page, lambda: shown(page).puzzle != two.puzzle, "the new puzzle")
+    new = shown(page)
+    paste(page, HARD)
+    back(page)
+    expect_game(page, new)
+    back(page)
+    expect_game(page, two)
+    back(page)
+    expect_game(page, one)
+    forward(page)
+    expect_game(page, two)
