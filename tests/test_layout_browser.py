@@ -1,0 +1,247 @@
+"""The play page and the solve path sized to the screen, in Chromium (fixtures in conftest.py):
+big grids on big screens that still fit the screen's height, the same phone layouts,
+fingertip-sized controls on touch screens, and no keyboard help where there is no keyboard."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from puzzles import EASY
+
+from webapp.sudoku import parse
+from webapp.urlstate import GameState, encode_cells
+
+pytest.importorskip("playwright")
+from axe import report, violations
+from conftest import BROWSER_TESTS, shoot
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+pytestmark = BROWSER_TESTS
+
+HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+# a few notes, so that their size can be measured
+NOTES = tuple(0b110101101 if i in (2, 3, 12) else 0 for i in range(81))
+GAME = GameState(parse(HARD), notes=NOTES).url
+HINTED = GameState(parse(HARD), cell=1, hint=3).url  # r1c2's hint, its way folded under it
+PATH = f"/path/{encode_cells(parse(EASY))}?step=12"
+# From norvig_top95: its path needs trials, which a note above the grid says
+TRIALS = "6.2.5.........3.4..........43...8....1....2........7..5..27...........81...6....."
+TRIALS_PATH = f"/path/{encode_cells(parse(TRIALS))}?step=5"
+
+DESKTOPS = [(1280, 900), (1366, 768), (1920, 1080), (2560, 1440)]
+TABLETS = [(1024, 1366), (834, 1194), (1366, 1024)]
+
+
+def context(browser: Browser, server: str, size: tuple[int, int], touch: bool, dark: bool = False):
+    """A desktop (mouse) or a touch screen of that size; axe-core may be injected."""
+    made = browser.new_context(
+        base_url=server,
+        viewport={"width": size[0], "height": size[1]},
+        has_touch=touch,
+        is_mobile=touch,
+        bypass_csp=True,
+        color_scheme="dark" if dark else "light",
+    )
+    made.set_default_timeout(5000)
+    return made
+
+
+@pytest.fixture
+def contexts(browser: Browser, server: str) -> Iterator[list[BrowserContext]]:
+    """Contexts a test opens (with `context`), closed after it."""
+    opened: list[BrowserContext] = []
+    yield opened
+    for each in opened:
+        each.close()
+
+
+def open_page(
+    contexts: list[BrowserContext], browser: Browser, server: str, size, touch, url, dark=False
+) -> Page:
+    made = context(browser, server, size, touch, dark)
+    contexts.append(made)
+    page = made.new_page()
+    page.goto(url)
+    return page
+
+
+def box(page: Page, selector: str) -> dict[str, float]:
+    found = page.locator(selector).first.bounding_box()
+    assert found, selector
+    return found
+
+
+def bottom(page: Page, selector: str) -> float:
+    found = box(page, selector)
+    return found["y"] + found["height"]
+
+
+def font_px(page: Page, selector: str) -> float:
+    return float(page.eval_on_selector(selector, "e => parseFloat(getComputedStyle(e).fontSize)"))
+
+
+def assert_fits_sideways(page: Page, width: int) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+@pytest.mark.parametrize("size", DESKTOPS, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_on_a_desktop_the_grid_is_as_tall_as_the_screen_allows(
+    browser: Browser, server: str, contexts: list[BrowserContext], size: tuple[int, int]
+) -> None:
+    """The grid was 500 px on every screen: at 1920 x 1080 most of the screen stood empty."""
+    width, height = size
+    page = open_page(contexts, browser, server, size, False, GAME)
+    grid = box(page, "#grid")
+    for what in ("#grid", ".pad", ".tools"):  # played without scrolling
+        assert bottom(page, what) <= height, (what, box(page, what))
+    panel = box(page, ".panel")
+    assert panel["x"] >= grid["x"] + grid["width"] + 24 and panel["width"] >= 360  # beside it
+    if height >= 1000:
+        assert grid["width"] > 700, grid
+    elif height >= 900:
+        assert grid["width"] > 600, grid
+    assert_fits_sideways(page, width)
+    shoot(page, f"layout-play-{width}x{height}")
+
+
+def test_digits_and_notes_scale_with_the_cell(
+    browser: Browser, server: str, contexts: list[BrowserContext]
+) -> None:
+    """A big grid with the small digits of a 500 px one looked empty."""
+    ratios, cells = [], []
+    for size in [(1280, 900), (1920, 1080), (2560, 1440)]:
+        page = open_page(contexts, browser, server, size, False, GAME)
+        cells.append(box(page, "#c0")["height"])
+        ratios.append((font_px(page, "#c0") / cells[-1], font_px(page, "#c2 ~ .notes") / cells[-1]))
+    assert cells[-1] > 1.2 * cells[0], cells  # cells of different sizes
+    digit, note = ratios[0]
+    assert digit > 0.45 and note > 0.2, ratios
+    for other_digit, other_note in ratios[1:]:
+        assert abs(other_digit - digit) < 0.05 and abs(other_note - note) < 0.03, ratios
+
+
+@pytest.mark.parametrize("size", TABLETS, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_on_a_tablet_the_grid_fills_the_screen(
+    browser: Browser, server: str, contexts: list[BrowserContext], size: tuple[int, int]
+) -> None:
+    """An iPad Pro upright (1024 x 1366) showed a 500 px grid beside the panel, half its left
+    column empty; upright, the grid now takes the width, the pad, tools and hint under it."""
+    width, height = size
+    page = open_page(contexts, browser, server, size, True, GAME)
+    grid = box(page, "#grid")
+    assert grid["width"] > 700, grid
+    below = ("#grid", ".pad", ".tools", "#hint") if height > width else ("#grid", ".tools")
+    for what in below:
+        assert bottom(page, what) <= height, (what, box(page, what))
+    assert_fits_sideways(page, width)
+    shoot(page, f"layout-play-{width}x{height}-touch")
+
+
+@pytest.mark.parametrize(
+    ("size", "grid_width"), [((375, 740), 359), ((390, 844), 374), ((740, 375), 315)]
+)
+def test_a_phones_grid_is_as_before(
+    browser: Browser, server: str, contexts: list[BrowserContext], size, grid_width: int
+) -> None:
+    """Phones keep their grid (the screen's width upright, its height on its side) and digits."""
+    page = open_page(contexts, browser, server, size, True, GAME)
+    assert box(page, "#grid")["width"] == pytest.approx(grid_width, abs=1)
+    cell_font = min(max(20.0, 0.056 * size[0]), 29.6)  # clamp(1.25rem, 5.6vw, 1.85rem)
+    assert font_px(page, "#c0") == pytest.approx(cell_font, abs=0.1)
+
+
+TOUCH_CONTROLS = (
+    "#game button, #game summary, #game select, #game a.chip, #game a.level-link,"
+    " #game .lab-link a, #game .learn-link a, #game label.setting"
+)
+
+
+@pytest.mark.parametrize("size", [(375, 740), (740, 375), (1024, 1366), (1366, 1024)])
+def test_on_a_touch_screen_every_control_is_a_fingertip_tall(
+    browser: Browser, server: str, contexts: list[BrowserContext], size: tuple[int, int]
+) -> None:
+    """Pause was 74 x 34-36 px, the tools 42, the hint's buttons and the level chips 40, the
+    settings' boxes 32: at least 44 px on a touch screen (Apple's and WCAG's 2.5.5 size)."""
+    page = open_page(contexts, browser, server, size, True, HINTED)
+    page.locator("#settings summary").click()
+    expect(page.locator("#hint .hint-fold summary")).to_be_visible()
+    expect(page.locator("#difficulty .level-link")).to_be_visible()
+    controls = page.locator(TOUCH_CONTROLS)
+    measured = 0
+    for i in range(controls.count()):
+        control = controls.nth(i)
+        if not control.is_visible():
+            continue
+        found = control.bounding_box()
+        assert found and found["height"] >= 44, (control.evaluate("e => e.outerHTML"), found)
+        measured += 1
+    assert measured >= 25, measured  # pause, pad, tools, hint, actions, settings, links
+    assert box(page, "#act-pause")["height"] >= 44
+
+
+def test_on_a_phone_the_taller_controls_still_leave_the_hint_on_the_first_screen(
+    browser: Browser, server: str, contexts: list[BrowserContext]
+) -> None:
+    """The bar (with Pause) and the hint's buttons grew by 18 px: the gaps gave it back."""
+    page = open_page(contexts, browser, server, (375, 740), True, GameState(parse(HARD)).url)
+    page.locator("#c1").click()
+    page.locator("#act-hint").click()
+    for level in (2, 3):
+        page.locator("#act-hint-more").click()
+        expect(page.locator("#hint .hint-level")).to_have_count(level)
+    page.evaluate("window.scrollTo(0, 0)")
+    for what in ("#grid", ".pad", ".tools", "#hint .hint-level >> nth=-1"):
+        assert bottom(page, what) <= 740, (what, box(page, what))
+
+
+def help_text(page: Page) -> str:
+    return page.locator(".mode-help p").first.inner_text()
+
+
+def test_keyboard_help_shows_only_where_there_is_a_keyboard(
+    browser: Browser, server: str, contexts: list[BrowserContext]
+) -> None:
+    """A touch screen read "N or Notes switches digits to notes; Ctrl+Z undoes." """
+    desktop = open_page(contexts, browser, server, (1280, 900), False, GAME)
+    said = help_text(desktop)
+    assert "Notes switches digits to notes." in said and "Ctrl+Z to undo." in said, said
+    for size in [(375, 740), (1024, 1366)]:
+        touch = open_page(contexts, browser, server, size, True, GAME)
+        expect(touch.locator(".keys-help")).to_be_hidden()
+        said = help_text(touch)
+        assert "Ctrl" not in said and "keyboard" not in said, said
+        assert said.rstrip().endswith("switches digits to notes."), said  # a whole sentence
+
+
+@pytest.mark.parametrize("size", [(1280, 900), (1920, 1080), (2560, 1440), (1024, 1366)])
+def test_the_solve_paths_grid_is_as_big_as_the_screen_allows(
+    browser: Browser, server: str, contexts: list[BrowserContext], size: tuple[int, int]
+) -> None:
+    """The path's grid was 440 px on every screen; Back and Next stay in view under it."""
+    width, height = size
+    touch = height > width
+    page = open_page(contexts, browser, server, size, touch, PATH)
+    grid = box(page, ".learn-grid")
+    assert bottom(page, "#path-next") <= height
+    assert grid["width"] > (700 if height >= 1000 and not touch else 520), grid
+    text = box(page, ".learn-text")
+    assert text["x"] >= grid["x"] + grid["width"] and text["width"] >= 400  # beside it
+    ratio = font_px(page, ".learn-cell.given") / grid["height"] * 9
+    assert ratio > 0.5, ratio
+    assert_fits_sideways(page, width)
+    shoot(page, f"layout-path-{width}x{height}")
+    page.goto(TRIALS_PATH)  # the note above the grid moves it down
+    expect(page.locator(".learn-note")).to_contain_text("needs trials")
+    assert bottom(page, "#path-next") <= height
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_resized_pages_have_no_axe_violation(
+    browser: Browser, server: str, contexts: list[BrowserContext], dark: bool
+) -> None:
+    for size, touch in [((1920, 1080), False), ((1024, 1366), True), ((375, 740), True)]:
+        for url in (GAME, PATH, "/"):
+            page = open_page(contexts, browser, server, size, touch, url, dark)
+            found = violations(page)
+            assert not found, f"{url} at {size}: {report(found)}"
