@@ -32,6 +32,26 @@
     show();
   }
 
+  // A screen reader hears the step shown once: each step swapped in while not playing (Next,
+  // the keys, Go) and the step playing stopped on (Pause, the end of the run), not every step
+  // while playing.
+  var saying = 0;
+  function announce() {
+    var title = byId('lab-step-title');
+    var region = byId('announce');
+    if (!title || !region) return;
+    var text = title.textContent;
+    region.textContent = ''; // the same words again are read again
+    clearTimeout(saying);
+    saying = setTimeout(function () { region.textContent = text; }, 50);
+  }
+
+  // Playing stops on the step shown, which is told; a step on its way is told when it comes.
+  function pause() {
+    stop();
+    if (!loading) announce();
+  }
+
   function delay() {
     var speed = Number((byId('lab-speed') || {}).value) || 3;
     return 1000 / speed;
@@ -54,7 +74,7 @@
         history.replaceState(history.state, '', url); // the step shown, even if paused meanwhile
         if (!playing) return;
         if (nextUrl()) timer = setTimeout(tick, delay());
-        else stop();
+        else pause();
       },
       stop
     );
@@ -79,7 +99,7 @@
   document.addEventListener('click', function (ev) {
     var target = ev.target;
     if (target.id === 'lab-play') {
-      if (playing) stop();
+      if (playing) pause();
       else play();
       return;
     }
@@ -103,13 +123,10 @@
     loading = true;
   });
 
-  function loaded() {
+  // Every answer, error or abort (a 429 while playing is not swapped in, so it never settles).
+  document.addEventListener('htmx:afterRequest', function () {
     loading = false;
-  }
-
-  document.addEventListener('htmx:sendError', loaded);
-  document.addEventListener('htmx:responseError', loaded);
-  document.addEventListener('htmx:sendAbort', loaded);
+  });
 
   document.addEventListener('htmx:beforeSwap', function () {
     var active = document.activeElement;
@@ -117,10 +134,7 @@
   });
 
   document.addEventListener('htmx:afterSettle', function () {
-    loaded();
-    var title = byId('lab-step-title');
-    var announce = byId('announce');
-    if (title && announce && !playing) announce.textContent = title.textContent; // for screen readers
+    if (!playing) announce();
     var again = focusedId && byId(focusedId);
     if (again && again.getAttribute('aria-disabled') === 'true') {
       again = byId(OTHER_WAY[focusedId]); // at an end of the run: the way back

@@ -17,7 +17,8 @@ from webapp.urlstate import encode_cells
 pytest.importorskip("playwright")
 from axe import report, violations
 from conftest import BROWSER_TESTS, DESKTOP, PHONE, new_context, shoot
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
+from test_browser_game import heard, listen, until
 
 pytestmark = BROWSER_TESTS
 
@@ -158,6 +159,70 @@ def test_playing_past_the_allowance_waits_and_goes_on(page: Page) -> None:
     expect(page.locator("#lab-play")).to_have_text("Pause")
     page.locator("#lab-play").click()
     expect(page.get_by_text("Too many requests")).to_have_count(0)
+
+
+def test_the_step_playing_stops_on_is_told_once(page: Page) -> None:
+    """Paused between two steps, or at the end of the run, a screen reader heard nothing:
+    only steps that came while not playing were told."""
+    run = trace(parse(TOP95), "propagate", nodes=NODES)
+    page.goto(lab_url(TOP95_CODE, "propagate"))
+    listen(page)
+    page.locator("#lab-speed").select_option("1")  # a second between steps: paused between
+    page.locator("#lab-play").click()
+    expect(page).to_have_url(step_url(TOP95_CODE, "propagate", 2))
+    page.locator("#lab-play").click()
+    expect(page.locator("#announce")).to_have_text(f"Step 2 of {run.nodes}")
+    assert settled(page) == page.url and heard(page) == [f"Step 2 of {run.nodes}"]
+    page.goto(lab_url(TOP95_CODE, "propagate", run.nodes - 2))
+    listen(page)
+    page.locator("#lab-speed").select_option("5")
+    page.locator("#lab-play").click()
+    expect(page.locator("#lab-play")).to_have_text("Play")  # stopped by itself at the end
+    expect(page.locator("#announce")).to_have_text(f"Step {run.nodes} of {run.nodes}")
+    assert heard(page) == [f"Step {run.nodes} of {run.nodes}"]
+
+
+def test_pausing_with_a_step_on_its_way_tells_that_step_alone(page: Page) -> None:
+    """The step that comes after Pause is told when it comes, and the one left not also."""
+    held = []
+
+    def third_step_held(route: Route) -> None:
+        if "step=3" in route.request.url:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/lab/**", third_step_held)
+    page.goto(lab_url(TOP95_CODE, "propagate", 2))
+    listen(page)
+    page.locator("#lab-play").click()
+    until(page, lambda: bool(held), "the third step asked for")
+    page.locator("#lab-play").click()
+    held[0].continue_()
+    expect(title(page)).to_contain_text("Step 3 of")
+    settled(page)
+    assert heard(page) == [title(page).inner_text()]
+
+
+def test_pausing_while_playing_waits_after_a_429_tells_the_step_shown(page: Page) -> None:
+    """A refused step left the lab 'loading' until the next step came: Pause then told
+    nothing (and the arrow keys did nothing)."""
+
+    def refused(route: Route) -> None:
+        if "step=3" in route.request.url:
+            route.fulfill(status=429, headers={"Retry-After": "30"}, body="Too many requests")
+        else:
+            route.continue_()
+
+    page.route("**/lab/**", refused)
+    page.goto(lab_url(TOP95_CODE, "propagate", 2))
+    listen(page)
+    with page.expect_response(lambda response: response.status == 429):
+        page.locator("#lab-play").click()
+    page.locator("#lab-play").click()
+    expect(page.locator("#announce")).to_have_text(re.compile(r"^Step 2 of "))
+    page.keyboard.press("ArrowLeft")
+    expect(title(page)).to_contain_text("Step 1 of")
 
 
 def test_in_forced_colours_the_key_still_tells_the_marks_apart(page: Page) -> None:
