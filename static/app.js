@@ -396,7 +396,8 @@
     var address = location.pathname;
     if (!field || !(address === '/' || address.indexOf('/p/') === 0)) return true; // no state URL
     var shown = new URL(field.value, location.href);
-    return shown.pathname + shown.search === address + location.search;
+    if (shown.pathname !== address) return false;
+    return address === '/' || shown.search === location.search; // the home page reads no query
   }
   function loadTheAddress() {
     if (!showsTheAddress()) location.reload();

@@ -114,6 +114,17 @@ def test_back_leaves_the_game_after_moves_a_hints_move_undo_and_solve(page: Page
     expect_game(page, latest)
 
 
+def test_an_address_the_page_does_not_echo_loads_once(page: Page) -> None:
+    """The home page reads no query (a shared link may carry ?utm_source=...): its grid's state
+    is "/", which must count as the address, else the page reloaded itself for ever."""
+    loads: list[str] = []
+    page.on("load", lambda: loads.append(page.url))
+    page.goto("/?utm_source=news")
+    page.wait_for_timeout(1000)  # time for a reload to show itself
+    assert len(loads) == 1, loads
+    expect(page.locator("#act-main")).to_have_text("Start playing")
+
+
 def test_edit_the_givens_is_a_page_of_its_own(page: Page) -> None:
     page.goto(EASY_GAME.url)
     type_digit(page, 0, "4")
