@@ -534,16 +534,25 @@
 
   // A slow network. Each post of the grid replaces the one still on its way (hx-sync), which
   // loses nothing when that one was an edit (the new post carries the whole grid), but drops
-  // what a button asked for. So while a button's answer is on its way, tapping Undo, Redo or
-  // More again is counted (the post says how many taps it stands for), and anything else
-  // typed or tapped waits for the answer, then is done again on the grid it brings (or goes
-  // ahead anyway if the answer takes longer than HOLD_MOST).
+  // what a button asked for, and merges two changes of one cell into one move. So while a
+  // button's answer is on its way, tapping Undo, Redo or More again is counted (the post says
+  // how many taps it stands for), and anything else typed or tapped waits for the answer, then
+  // is done again on the grid it brings (or goes ahead anyway if the answer takes longer than
+  // HOLD_MOST); so does a cell typed into again while the post carrying it is on its way, and
+  // whatever comes after it.
   var REPEATABLE = ['undo', 'redo', 'hint-more']; // the server's views.REPEATABLE
   var MOST_TIMES = 50; // views.MOST_TIMES
   var HOLD_MOST = 5000; // ms
-  var sent = null; // the grid's post on its way: {action: 'undo', times: 2} ('' for an edit)
+  var sent = null; // the grid's post on its way: {action: 'undo', times: 2, cells: [40, 3]}
+  // (action '' for an edit; cells: those typed into that it carries)
   var held = []; // what waits for it: {name, value} of a field typed into, or {button: id}
   var holding = 0; // the timer that lets what waits go ahead
+
+  // The cell of a field typed into (c0-c80, its digit, or n0-n80, its notes), else -1.
+  function typedCell(field) {
+    var name = (field && field.name) || '';
+    return /^[cn]\d+$/.test(name) ? Number(name.slice(1)) : -1;
+  }
 
   function actionOf(trigger) {
     var button = trigger && trigger.submitter;
@@ -555,6 +564,7 @@
   function release() {
     var later = held;
     var post = null; // the event that posts what was set, and where
+    var cells = []; // the cells set for that post
     held = [];
     sent = null;
     clearTimeout(holding);
@@ -569,7 +579,14 @@
         button.click();
         return;
       }
-      var el = /^[cn]\d+$/.test(item.name) && cell(Number(item.name.slice(1)));
+      var at = typedCell(item);
+      if (at >= 0 && cells.indexOf(at) >= 0) { // typed into again: a move of its own, after this
+        held = later.slice(j);
+        holding = setTimeout(release, HOLD_MOST);
+        break;
+      }
+      if (at >= 0) cells.push(at);
+      var el = at >= 0 && cell(at);
       var setting = document.querySelector('.settings input[name="' + item.name + '"]');
       if (item.name === 'notes') {
         if ($('notes-field') && $('notes-field').value !== item.value) toggleNotes(true);
@@ -595,9 +612,12 @@
   }
 
   document.addEventListener('htmx:confirm', function (ev) {
-    if (ev.detail.elt.id !== 'board' || !sent || !sent.action) return;
+    if (ev.detail.elt.id !== 'board' || !sent) return;
     var trigger = ev.detail.triggeringEvent;
     var action = actionOf(trigger);
+    var typed = action ? -1 : typedCell(trigger && trigger.target);
+    var again = typed >= 0 && sent.cells.indexOf(typed) >= 0;
+    if (!sent.action && !again && !held.length) return; // this post carries the edit on its way
     var repeated = action === sent.action && REPEATABLE.indexOf(action) >= 0;
     if (repeated && !held.length) return; // counted in the post (nothing typed came between)
     ev.preventDefault();
@@ -625,7 +645,7 @@
       if (typedOrder.length > 1) ev.detail.parameters.order = typedOrder.join(',');
       ev.detail.parameters.js = '1'; // its digits are entries, its notes in the n fields
     }
-    sent = { action: action, times: times };
+    sent = { action: action, times: times, cells: typedOrder.slice() };
     var other = { undo: 'act-redo', redo: 'act-undo' }[action]; // now there is one to take back
     if (other && $(other)) $(other).disabled = false;
   });

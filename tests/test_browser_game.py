@@ -19,7 +19,7 @@ from webapp.urlstate import GameState, Mode, from_path
 pytest.importorskip("playwright")
 from axe import report, violations
 from conftest import BROWSER_TESTS, DESKTOP, PHONE, new_context, shoot
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, Route, expect
 
 pytestmark = BROWSER_TESTS
 
@@ -785,6 +785,41 @@ def test_taps_in_one_post_are_undone_last_first(page: Page) -> None:
     page.keyboard.press("Control+z")
     until(page, lambda: len(shown(page).future) == 1, "the undo in the URL")
     assert [shown(page).entries[c] for c in (0, 10, 40)] == [0, 4, 4]
+
+
+@pytest.mark.parametrize("notes", [False, True], ids=["digits", "notes"])
+def test_each_digit_typed_in_one_cell_before_the_answer_is_a_move(page: Page, notes: bool) -> None:
+    """3, 5 and 7 typed into one cell while the first post was on its way: each post
+    replaced the one before with the cell as it then stood, one move, so Undo emptied it."""
+    held: list[Route] = []
+
+    def first_post_held(route: Route) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append(route)  # answered once the other digits are typed
+
+    page.goto(EASY_GAME.url)
+    cell(page, 0).click()
+    if notes:
+        page.keyboard.press("n")
+        until(page, lambda: shown(page).notes_mode, "notes mode in the URL")
+    page.route("**/edit", first_post_held)
+    for digit in "357":
+        page.keyboard.press(digit)
+        until(page, lambda: bool(held), "the first post on its way")
+    if notes:
+        expect(page.locator("#c0 ~ .notes")).to_have_text("357")  # drawn at once
+        contents = [9 + 0b100, 9 + 0b10100, 9 + 0b1010100]
+    else:
+        expect(cell(page, 0)).to_have_value("7")
+        contents = [3, 5, 7]
+    held[0].continue_()
+    wait_for_move(page, 3)
+    assert shown(page).content(0) == contents[-1]
+    for before in reversed([0, *contents[:-1]]):
+        page.keyboard.press("Control+z")
+        until(page, lambda b=before: shown(page).content(0) == b, f"{before} in r1c1 after Undo")
 
 
 def test_undo_right_after_a_first_digit_on_a_slow_network(page: Page) -> None:
