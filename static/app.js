@@ -399,8 +399,21 @@
     if (shown.pathname !== address) return false;
     return address === '/' || shown.search === location.search; // the home page reads no query
   }
+  // Once: a page that still differs from its address after loading it again (a case not
+  // foreseen above) stays as it is rather than reloading for ever.
+  var LOADED_AGAIN = 'sudoku-loaded-again'; // sessionStorage: the address last loaded again
   function loadTheAddress() {
-    if (!showsTheAddress()) location.reload();
+    try {
+      if (showsTheAddress()) {
+        sessionStorage.removeItem(LOADED_AGAIN);
+        return;
+      }
+      if (sessionStorage.getItem(LOADED_AGAIN) === location.href) return;
+      sessionStorage.setItem(LOADED_AGAIN, location.href);
+    } catch (e) {
+      return; // no storage to keep count with: no reload
+    }
+    location.reload();
   }
   window.addEventListener('popstate', loadTheAddress);
 
