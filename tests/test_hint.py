@@ -314,3 +314,15 @@ def test_the_way_to_a_cell_is_the_same_every_time_within_any_budget(nodes: int) 
         assert answer.fill == fill_now(after, 1, solution) is not None
     else:
         assert answer.problem or "no short way" in answer.look
+
+
+def test_a_digit_with_one_place_in_a_box_is_a_single_not_a_pointing() -> None:
+    # 9 has one place in box 6, r5c8; placing it leaves r3c7 the only 9 of box 3. That is a
+    # hidden single first, not a "direct pointing" with r5c8 "all in column 8" filling r3c7 now.
+    grid = parse(
+        "54..7.6.2.6....745.7.465..362983157.438.5.2.1715249368.9.5...26.86....5.15..9..37"
+    )
+    found = ask(grid, target=24)
+    assert not found.direct
+    assert found.look.startswith("Not yet: r3c7 needs one step first.")
+    assert found.step.technique == "Hidden single" and found.step.placements == ((43, 9),)

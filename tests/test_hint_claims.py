@@ -77,8 +77,8 @@ def direct_patterns(s: Position) -> list[tuple[set[tuple[int, int]], list[int]]]
     """Every pointing, claiming, hidden pair and hidden triple of the position: what it
     removes, and the units where a single it leaves makes it "direct" (Sudoku Explainer's
     definition: a box for pointing, a line of the base's kind for claiming, the subset's own
-    unit for a hidden pair or triple). A hidden subset's digits have two places or more in the
-    unit: with one, it is a single."""
+    unit for a hidden pair or triple). A locked digit, and a hidden subset's digits, have two
+    places or more in the base unit: with one, it is a single."""
     found = []
     for box in range(18, 27):
         for line in range(18):
@@ -88,9 +88,9 @@ def direct_patterns(s: Position) -> list[tuple[set[tuple[int, int]], list[int]]]
             same_kind = list(range(9)) if line < 9 else list(range(9, 18))
             for d in DIGITS:
                 in_box, in_line = places(s, d, box), places(s, d, line)
-                if in_box and in_box <= shared:  # pointing
+                if len(in_box) >= 2 and in_box <= shared:  # pointing
                     found.append(({(c, d) for c in in_line - shared}, list(range(18, 27))))
-                if in_line and in_line <= shared:  # claiming
+                if len(in_line) >= 2 and in_line <= shared:  # claiming
                     found.append(({(c, d) for c in in_box - shared}, same_kind))
     for u in range(27):
         for k in (2, 3):

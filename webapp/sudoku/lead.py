@@ -427,14 +427,15 @@ def _left_alone(where: int, gone: int, target: int, units: range | tuple[int, ..
 
 def _direct_locks(s: Position, target: int, digit: int) -> list[Step]:
     """Direct pointing and claiming that leave `target` the only place for `digit` (in a box
-    for pointing, in a line of the base's kind for claiming)."""
+    for pointing, in a line of the base's kind for claiming). The digit has two or three places
+    in the base: one is a hidden single, not a lock."""
     where = s.dbb[digit]
     found = []
     for lock in LOCK_MOVES.values():
         if lock.digit0 != digit - 1:
             continue
         base, cover = UNIT_BB[lock.base], UNIT_BB[lock.cover]
-        if not where & base & cover or where & base & ~cover:
+        if (where & base & cover).bit_count() < 2 or where & base & ~cover:
             continue
         u = _left_alone(where, where & cover & ~base, target, _direct_units(lock))
         if u is not None:
