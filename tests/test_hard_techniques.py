@@ -11,6 +11,7 @@ every claim must follow from the claims it names and the position.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable
 from typing import NamedTuple
@@ -579,3 +580,16 @@ def test_a_dynamic_contradiction_draws_where_it_breaks() -> None:
             cell = step.text.split(" would have no digit left")[0].split()[-1]
             assert cell in {cell_name(c) for c in step.cells}, step.text
     assert seen
+
+
+def test_counts_are_words_and_digits_are_named() -> None:
+    """'these 4 cells hold just 4 digits' and 'In rows 3, 4 and 8, 1 can only go' read counts
+    and unit numbers as digits."""
+    for case in CASES:
+        if case.technique == "Sue de Coq" or case.technique.startswith(("Finned", "Sashimi")):
+            step = find(case, case.position())
+            assert step is not None
+            if case.technique == "Sue de Coq":
+                assert re.search(r"these (four|five|six) cells hold just \1 digits", step.text)
+            else:
+                assert re.match(r"In (rows|columns) [\d, and]+, the digit \d can only", step.text)

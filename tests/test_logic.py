@@ -197,7 +197,8 @@ def test_hidden_pair() -> None:
         (c, d) for c in (rc(3, 2), rc(3, 8)) for d in (1, 2, 3, 4, 5, 7, 8)
     }
     assert step.rating == 3.4
-    assert "6 and 9 can only go in r3c2 and r3c8" in step.text
+    # "In row 3, 6 and 9 can only go" read as rows 3, 6 and 9
+    assert "In row 3, the digits 6 and 9 can only go in r3c2 and r3c8" in step.text
 
 
 def test_hidden_triple() -> None:
@@ -246,6 +247,10 @@ def test_fish(technique, rows, cols, name, rating) -> None:
         (rc(r, c), 5) for r in range(1, 10) if r not in rows for c in cols
     }
     assert f"rows {', '.join(map(str, rows[:-1]))}" in step.text
+    # counts in words: "those 2 rows put their 2s in 2 different columns" mixed them with digits
+    count = ("two", "three", "four")[len(rows) - 2]
+    assert ", the digit 5 can only go in columns" in step.text
+    assert f"those {count} rows put their 5s in {count} different columns" in step.text
 
 
 # --- wings ---------------------------------------------------------------------------------

@@ -313,6 +313,7 @@ def test_wxyz_wing() -> None:
         (rc(8, 6), 9),
     }
     assert "r7c1, r7c3 and r7c5" in step.text and "r7c2" in step.text
+    assert "left with three digits for three cells" in step.text  # counts apart from digits
 
 
 def test_vwxyz_wing() -> None:
@@ -334,6 +335,7 @@ def test_vwxyz_wing() -> None:
         (rc(9, 3), 6),
         (rc(9, 3), 8),
     }
+    assert "those five cells hold exactly five digits" in step.text
 
 
 def test_aligned_pair_exclusion() -> None:

@@ -13,7 +13,7 @@ from itertools import combinations
 from ..board import COL_BB, DIGITS, POPCOUNT, ROW_BB, set_bits
 from ..ratings import rating
 from .position import Position
-from .step import Step, digits_text
+from .step import Step, digits_text, in_words
 
 FISH = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
@@ -97,10 +97,10 @@ def _fish_step(
         cells=tuple(pattern),
         candidates=tuple((c, d) for c in pattern),
         units=base_units + cover_units,
-        text=f"In {base_kind} {base_txt}, {d} can only go in {cover_kind} {cover_txt}; those "
-        f"{len(base)} {base_kind} put their {d}s in {len(base)} different {cover_kind}, so each "
-        f"of these {cover_kind} has its {d} in one of those {base_kind}, and the rest of "
-        f"{cover_kind} {cover_txt} cannot hold {d}",
+        text=f"In {base_kind} {base_txt}, the digit {d} can only go in {cover_kind} {cover_txt}; "
+        f"those {in_words(len(base))} {base_kind} put their {d}s in {in_words(len(base))} "
+        f"different {cover_kind}, so each of these {cover_kind} has its {d} in one of those "
+        f"{base_kind}, and the rest of {cover_kind} {cover_txt} cannot hold {d}",
     )
 
 

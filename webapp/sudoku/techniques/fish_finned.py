@@ -150,7 +150,7 @@ def _fish_step(bb: int, d: int, k: int, fish: Fish) -> Step:
         cells=tuple(set_bits(cells)),
         candidates=tuple((c, d) for c in set_bits(cells)),
         units=base_units + cover_units + (18 + box,),
-        text=f"In {base_kind} {digits_text(i + 1 for i in base)}, {d} can only go in "
+        text=f"In {base_kind} {digits_text(i + 1 for i in base)}, the digit {d} can only go in "
         f"{cover_kind} {digits_text(j + 1 for j in cover_lines)} or in the {fin_word} "
         f"{names(fin_cells)} in box {box + 1}; either {a_fin} holds {d} or these {base_kind} "
         f"take the {d}s of those {cover_kind}, and both ways {names(removed)} cannot hold {d}",

@@ -131,6 +131,15 @@ def names(cells: Iterable[int], last: str = "and") -> str:
     return listed((cell_name(c) for c in sorted(cells)), last)
 
 
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def in_words(count: int) -> str:
+    """'three' for 3 (up to nine, then digits): a count in a sentence full of digits 1-9 is
+    not read as one of them ('those two rows put their 2s in two columns')."""
+    return NUMBER_WORDS[count] if count < len(NUMBER_WORDS) else str(count)
+
+
 def digits_text(digits: Iterable[int], last: str = "and") -> str:
     """'3', '3 and 7', '3, 5 and 7', smallest first (or with `last` = "or": '3, 5 or 7')."""
     return listed((str(d) for d in sorted(digits)), last)

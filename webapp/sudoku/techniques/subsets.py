@@ -116,8 +116,8 @@ def _hidden_step(
 ) -> Step:
     u, cells, digits, elim = found
     text = (
-        f"In {unit_name(u)}, {digits_text(digits)} can only go in {names(cells)}, so those "
-        f"cells cannot hold any other digit"
+        f"In {unit_name(u)}, the digits {digits_text(digits)} can only go in {names(cells)}, "
+        "so those cells cannot hold any other digit"
     )
     placements: tuple[tuple[int, int], ...] = ()
     units: tuple[int, ...] = (u,)

@@ -20,7 +20,7 @@ from typing import NamedTuple
 from ..board import BOX_BB, DIGITS_OF, UNIT_BB, set_bits, unit_name
 from ..ratings import rating
 from .position import Position
-from .step import Step, digits_text, names
+from .step import Step, digits_text, in_words, names
 
 MAX_PART = 2  # cells taken from the line, or from the box
 
@@ -177,6 +177,7 @@ def _step(s: Position, f: Found, removed: tuple[tuple[int, int], ...]) -> Step:
         text=f"{names(f.core)}, where {line} meets {box}, hold "
         f"{digits_text(DIGITS_OF[f.v], 'or')}; with {names(f.l_cells)} in {line} "
         f"({digits_text(DIGITS_OF[f.vl], 'or')}) and {names(f.b_cells)} in {box} "
-        f"({digits_text(DIGITS_OF[f.vb], 'or')}), these {len(cells)} cells hold just "
-        f"{len(cells)} digits, one each: {stay}; so the other cells of {line} and {box} lose them",
+        f"({digits_text(DIGITS_OF[f.vb], 'or')}), these {in_words(len(cells))} cells hold just "
+        f"{in_words(len(cells))} digits, one each: {stay}; so the other cells of {line} and {box} "
+        "lose them",
     )

@@ -24,7 +24,7 @@ from ..board import (
 from ..ratings import rating
 from .links import StrongLink, strong_links
 from .position import Position
-from .step import Step, digits_text, names, removals_text
+from .step import Step, digits_text, in_words, names, removals_text
 
 
 def cells_with_count(s: Position, n: int) -> int:
@@ -309,13 +309,13 @@ def _bent_wing_step(
     text = (
         f"{names(cells)} hold only {digits_text(DIGITS_OF[digits])} between them, one digit "
         f"more than cells; {p} holds {x} or {z}, and every one of those cells that could be {x} "
-        f"sees {p}. If {p} is {x} they are left with {n} digits for {n} cells, so one of them "
-        f"is {z}"
+        f"sees {p}. If {p} is {x} they are left with {in_words(n)} digits for {in_words(n)} "
+        f"cells, so one of them is {z}"
     )
     if linked:
         text += (
-            f"; the same holds with {x} and {z} swapped, so those {n + 1} cells hold exactly "
-            f"{n + 1} digits: remove {removals_text(elims)}"
+            f"; the same holds with {x} and {z} swapped, so those {in_words(n + 1)} cells hold "
+            f"exactly {in_words(n + 1)} digits: remove {removals_text(elims)}"
         )
     else:
         text += (
