@@ -151,6 +151,16 @@ def test_a_phones_grid_is_as_before(
     assert font_px(page, "#c0") == pytest.approx(cell_font, abs=0.1)
 
 
+@pytest.mark.parametrize("size", [(375, 740), (740, 375), (1280, 900), (2560, 1440)])
+def test_three_lines_of_notes_fit_a_cell(
+    browser: Browser, server: str, contexts: list[BrowserContext], size: tuple[int, int]
+) -> None:
+    """A phone on its side (35 px cells) drew 12.8 px notes: three lines spilt out of the cell."""
+    page = open_page(contexts, browser, server, size, True, GAME)
+    inside = box(page, "#c2 ~ .notes")["height"]  # the cell less its 2 px inset
+    assert 3 * font_px(page, "#c2 ~ .notes") <= inside, (size, inside)
+
+
 TOUCH_CONTROLS = (
     "#game button, #game summary, #game select, #game a.chip, #game a.level-link,"
     " #game .lab-link a, #game .learn-link a, #game label.setting"
