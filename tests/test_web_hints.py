@@ -348,3 +348,15 @@ def test_a_step_that_only_removes_unnoted_candidates_offers_to_fill_them(
     assert filled.hint == 3 and all(filled.notes[c] for c in range(81) if not filled.grid[c])
     page = html(client.get(filled.url))
     assert 'id="act-hint-apply"' in page and 'id="act-hint-fill"' not in page
+
+
+def test_a_naked_single_asked_about_says_to_look_at_its_row_column_and_box() -> None:
+    # It said "Look at row 5" and drew row 5 alone: the single needs its column and box too.
+    state = GameState(parse(EASY), cell=41, hint=1)
+    shown = hint_panel.panel(state, hint_panel.for_state(state))
+    where = "Yes, r5c6 can be filled now. Look at row 5, column 6 and box 5."
+    assert shown.lines == (("Where to look", where),)
+    zone = {c for c, classes in shown.marks.items() if "hint-zone" in classes}
+    assert zone == {
+        c for c in range(81) if c // 9 == 4 or c % 9 == 5 or c in (30, 31, 32, 48, 49, 50)
+    }

@@ -138,8 +138,8 @@ def _step_panel(
     then its cells and candidates on the grid with the reason."""
     level = state.hint
     lines = [("Where to look", found.look)]
-    if level == 1:
-        for c in look_cells(step):  # where the words say to look
+    if level == 1:  # where the words say to look
+        for c in look_cells(step, found.target if found.direct else None):
             _mark(marks, c, "hint-zone")
     if level >= 2:
         lines.append(("Technique", found.technique))

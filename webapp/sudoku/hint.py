@@ -107,7 +107,7 @@ class Hint:
         if self.mistake:
             return self.mistake.text
         assert self.step is not None
-        where = look_at(self.step)
+        where = look_at(self.step, self.target if self.direct else None)
         if self.target is None:
             return f"{self.note}Look at {where}."
         name = cell_name(self.target)
@@ -175,19 +175,31 @@ def _lower(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
-def look_at(step: Step) -> str:
-    """Where a step happens, for a first nudge: its main unit, or the cells around it."""
-    if step.units:
-        return unit_name(step.units[0])
+def _look_units(step: Step, filled: int | None) -> tuple[int, ...]:
+    """The units a first nudge names: the step's main one, or all of them when each holds
+    `filled`, the selected cell the step fills (a naked single's row, column and box)."""
+    if filled is not None and all(filled in UNITS[u] for u in step.units):
+        return tuple(dict.fromkeys(step.units))
+    return step.units[:1]
+
+
+def look_at(step: Step, filled: int | None = None) -> str:
+    """Where a step happens, for a first nudge: its main unit (see `_look_units`), or the
+    cells around it."""
+    units = _look_units(step, filled)
+    if units:
+        return listed(unit_name(u) for u in units)
     shown = look_cells(step)
     return names(shown) if shown else "the whole grid"
 
 
-def look_cells(step: Step) -> tuple[int, ...]:
-    """Where a hint's first level says to look for `step`: the cells of its main unit, else
-    up to three of its own cells."""
-    if step.units:
-        return UNITS[step.units[0]]
+def look_cells(step: Step, filled: int | None = None) -> tuple[int, ...]:
+    """Where a hint's first level says to look for `step` (`filled`: the selected cell it
+    fills, if it does): the cells of the units `look_at` names, else up to three of its own
+    cells."""
+    units = _look_units(step, filled)
+    if units:
+        return tuple(dict.fromkeys(c for u in units for c in UNITS[u]))
     cells = step.cells or tuple(c for c, _ in step.placements + step.eliminations)
     return tuple(dict.fromkeys(cells))[:3]
 
