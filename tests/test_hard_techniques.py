@@ -574,6 +574,8 @@ def test_a_dynamic_contradiction_draws_where_it_breaks() -> None:
         if not step.technique.startswith("Dynamic forcing chain") or not step.chains:
             continue
         seen += 1
+        # a count in words: "Assuming r1c5 is 4 forces 6 placements" read "4 forces 6"
+        assert not re.search(r"forces \d placement", step.text), step.text
         if "would have no place left" in step.text:
             assert step.units and unit_name(step.units[0]) in step.text, step.text
         if "would have no digit left" in step.text:

@@ -30,7 +30,7 @@ from ..ratings import chain_rating, rating
 from ..search import UNLIMITED, Meter
 from .contradiction import NO_PLACE, Contradiction, Fact, Forced, Trail, follow, trail_chain
 from .position import Position
-from .step import Chain, Step, cand_text, names, removals_text
+from .step import Chain, Step, cand_text, in_words, names, removals_text
 
 PLACEMENT_WEIGHT = 2  # chain nodes counted per forced placement when rating a trial
 
@@ -394,7 +394,7 @@ def _contradiction_step(s: Position, name: str, rated: float, t: Trial, plus: bo
     # where it breaks is drawn too: the cell left without a digit, or the unit
     empty = broken.cells if broken and broken.unit is None else ()
     units = (broken.unit,) if broken and broken.unit is not None else ()
-    count = f"{len(moves)} placement{'s' if len(moves) != 1 else ''}"
+    count = f"{in_words(len(moves))} placement{'s' if len(moves) != 1 else ''}"
     then = f" forces {count} (in the chain), after which" if moves else ","
     return Step(
         name,
