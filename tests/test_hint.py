@@ -326,3 +326,13 @@ def test_a_digit_with_one_place_in_a_box_is_a_single_not_a_pointing() -> None:
     assert not found.direct
     assert found.look.startswith("Not yet: r3c7 needs one step first.")
     assert found.step.technique == "Hidden single" and found.step.placements == ((43, 9),)
+
+
+def test_a_wrong_entry_forcing_one_digit_after_steps_says_so_in_the_singular() -> None:
+    # It said "a digit is forced one after another".
+    puzzle = parse(
+        ".6.15..3...5.634..713.945.6...3126.8....4.1..1..679.....1486.59..6.2.8...4..31.6."
+    )
+    found = ask(puzzle, with_entry(NONE, 37, 3))  # r5c2 = 3
+    assert found.mistake is not None and len(found.mistake.forced) == 1
+    assert "with 3 there, a digit is forced (the chain below), and then" in found.mistake.text

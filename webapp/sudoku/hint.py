@@ -286,11 +286,12 @@ def _wrong_entry(grid: Grid, correct: Grid, cell: int, budget: Budget) -> Mistak
     elif len(reasons) <= SHOWN_TRACE and not found.first:
         because = f"with {digit} there, {', '.join(reasons)}, and then {then}"
     else:
-        many = f"{len(reasons)} digits are" if len(reasons) > 1 else "a digit is"
-        because = (
-            f"with {digit} there, {many} forced one after another (the chain below), and then "
-            f"{then}"
+        many = (
+            f"{len(reasons)} digits are forced one after another"
+            if len(reasons) > 1
+            else "a digit is forced"
         )
+        because = f"with {digit} there, {many} (the chain below), and then {then}"
     if found.first:  # the engine's steps that hold whatever the cell holds
         if len(found.first) == 1:
             steps = "the step below is made (it holds"
