@@ -234,7 +234,8 @@ def _type_1(s: Position, rect: Rectangle) -> Step | None:
         *_name(rect, 1),
         rect,
         [(x, d) for d in pair],
-        f", so {cell_name(x)} cannot hold {digits_text(pair, 'or')}",
+        f"; {names(c for c in rect.corners if c != x)} hold only {digits_text(pair)}, so "
+        f"{cell_name(x)} cannot hold {digits_text(pair, 'or')}",
     )
 
 
