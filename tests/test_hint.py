@@ -10,7 +10,7 @@ import pytest
 from puzzles import EASY as EASY_LINE
 
 from webapp.sudoku.board import BIT, DIGITS_OF, UNITS, Grid, a_digit, cell_name, parse
-from webapp.sudoku.hint import Hint, hint, look_at
+from webapp.sudoku.hint import Hint, hint, look_at, look_cells
 from webapp.sudoku.lead import fill_now, target_single
 from webapp.sudoku.logic import next_step, solve_logically
 from webapp.sudoku.search import UNLIMITED, Budget
@@ -336,3 +336,16 @@ def test_a_wrong_entry_forcing_one_digit_after_steps_says_so_in_the_singular() -
     found = ask(puzzle, with_entry(NONE, 37, 3))  # r5c2 = 3
     assert found.mistake is not None and len(found.mistake.forced) == 1
     assert "with 3 there, a digit is forced (the chain below), and then" in found.mistake.text
+
+
+def test_where_to_look_is_not_the_cell_a_step_fills() -> None:
+    # BUG+1 fills r6c7; level 1 said "Look at r6c7" (and, asked about r6c7, "Yes, r6c7 can be
+    # filled now. Look at r6c7.").
+    puzzle = parse(
+        ".347.681976..8.234.893....569.437.28327815946.48692..3472.683.185317...29162.3.87"
+    )
+    found = ask(puzzle)
+    assert found.step.technique == "BUG+1" and found.step.placements == ((51, 5),)
+    assert found.look == "Look at the whole grid."
+    assert look_cells(found.step) == ()
+    assert ask(puzzle, target=51).look == "Yes, r6c7 can be filled now. Look at the whole grid."

@@ -196,12 +196,13 @@ def look_at(step: Step, filled: int | None = None) -> str:
 def look_cells(step: Step, filled: int | None = None) -> tuple[int, ...]:
     """Where a hint's first level says to look for `step` (`filled`: the selected cell it
     fills, if it does): the cells of the units `look_at` names, else up to three of its own
-    cells."""
+    cells but those it fills (naming them would give the answer away)."""
     units = _look_units(step, filled)
     if units:
         return tuple(dict.fromkeys(c for u in units for c in UNITS[u]))
-    cells = step.cells or tuple(c for c, _ in step.placements + step.eliminations)
-    return tuple(dict.fromkeys(cells))[:3]
+    placed = {c for c, _ in step.placements}
+    cells = step.cells or tuple(c for c, _ in step.eliminations)
+    return tuple(dict.fromkeys(c for c in cells if c not in placed))[:3]
 
 
 def _step_for(s: Position, target: int | None, solution: Grid, budget: Budget) -> Hint:
