@@ -11,7 +11,9 @@ that every stored example still shows its technique and every seed still makes i
 
 1. Worked examples: the logical solve of each puzzle of several data sets (easy ones first),
    within the web's grading budget; for every technique, the step that shows it best: the
-   lowest rating (a chain's shortest form), then the fewest cells and candidates involved.
+   lowest rating (a chain's shortest form), then the fewest cells and candidates involved;
+   never one whose moves an easier step makes there (made_by_easier: the claiming that
+   made an aligned pair exclusion's elimination, the X-chain a multi-colouring ran along).
    A technique whose page says it needs no pencil marks (NO_PENCIL_MARKS: the singles and
    the direct ones) is shown only where no earlier step removed a candidate, so that it holds
    on the placed digits alone, and preferably in the easiest puzzle at the earliest step; at
@@ -37,18 +39,23 @@ import argparse
 import subprocess
 import sys
 import time
+from functools import cache, partial
 from multiprocessing import Pool
 from pathlib import Path
+from typing import TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.data import missing, read_puzzles
+from bench.data import data_path, missing, read_puzzles
 from webapp.sudoku.board import DIGITS_OF, Grid, candidates, cell_name, parse, to_line
 from webapp.sudoku.generate import LEVEL_NAMES, NotFound, practise
 from webapp.sudoku.grade import level_of
+from webapp.sudoku.logic import EASIEST, SEARCHES, STEP_BUDGET, TECHNIQUES, Search
 from webapp.sudoku.ratings import RATINGS
+from webapp.sudoku.search import OutOfBudget
 from webapp.sudoku.techniques.catalog import CATALOG, entries, entry_for
 from webapp.sudoku.techniques.examples import EXAMPLES, NO_PENCIL_MARKS, PRACTISE, Example
+from webapp.sudoku.techniques.position import Position
 from webapp.sudoku.techniques.step import Step
 from webapp.sudoku.walkthrough import Moment, find_technique, walkthrough, worked_example
 
@@ -62,6 +69,7 @@ SETS = {  # file: how many puzzles to read (None: all), easiest sets first
     "forum_hardest_1106.txt": 150,
     "named_hardest.txt": None,
     "norvig_sudoku10k.txt": 1500,
+    "se_rated_calibration.tsv": None,  # the only set whose solves take a BUG type 3 first
 }
 
 DIRECT_SETS = {  # where techniques no solve takes first are looked for directly
@@ -73,23 +81,27 @@ DIRECT_SETS = {  # where techniques no solve takes first are looked for directly
 NO_PRACTISE = ("Solution lookup",)  # the engine's way out: nothing to show or practise
 SINGLES_TOP = RATINGS["Naked single"].rating  # steps up to this: singles and direct ones
 
-Found = tuple[tuple[float, ...], str, Example]  # (what is best first), technique, example
+# (what is best first), technique, the step's number in its solve, and the step where made
+Offer = tuple[tuple[float, ...], str, int, Moment]
+Found = tuple[tuple[float, ...], str, Example, Moment]  # the same, with the example to store
+SHORTLIST = 5  # the best steps of a technique one puzzle offers
+KEEP = 100  # the best of a technique the search keeps, until it picks one (see _fitting)
+EASIER_STEPS = 30  # steps of one row made_by_easier looks at, at most
 
 
 def examples_in(job: tuple[str, int, str]) -> list[Found]:
-    """The best step of each technique in one puzzle's solve; for a technique of
-    NO_PENCIL_MARKS, only at a position no earlier step removed a candidate from (its own step
-    there first, else one found directly), easiest puzzle and earliest step first."""
+    """The best steps of each technique in one puzzle's solve (SHORTLIST of them, best
+    first); for a technique of NO_PENCIL_MARKS, only at positions no earlier step removed a
+    candidate from (its own step there first, else one found directly), easiest puzzle and
+    earliest step first."""
     name, line, text = job
     puzzle = parse(text)
     moments = walkthrough(puzzle).moments
     level = _level(max((m.step.rating for m in moments), default=0.0))
-    best: dict[str, Found] = {}
+    offers: list[Offer] = []
 
-    def offer(key: tuple[float, ...], technique: str, number: int, moment: Moment) -> None:
-        if technique not in best or key < best[technique][0]:
-            example = _example(name, line, text, number, moment.grid, moment.cands)
-            best[technique] = (key, technique, example)
+    def offer(key: tuple[float, ...], technique: str, number: int, shown: Moment) -> None:
+        offers.append((key, technique, number, shown))
 
     for number, moment in enumerate(moments, 1):
         step = moment.step
@@ -101,7 +113,8 @@ def examples_in(job: tuple[str, int, str]) -> list[Found]:
                     moment.grid, moment.cands, CATALOG[technique], {technique}, puzzle
                 )
                 if found is not None and found.rating > step.rating:  # the page says so
-                    offer((1, level, number, _size(found)), technique, number, moment)
+                    shown = Moment(found, moment.grid, moment.cands)
+                    offer((1, level, number, _size(found)), technique, number, shown)
         if entry is None or entry.name in NO_PRACTISE:
             continue
         if entry.name in NO_PENCIL_MARKS:
@@ -109,7 +122,92 @@ def examples_in(job: tuple[str, int, str]) -> list[Found]:
                 offer((0, level, number, _size(step)), entry.name, number, moment)
         else:
             offer((_ungrouped(step), step.rating, _size(step)), entry.name, number, moment)
-    return list(best.values())
+    return _found(name, line, text, offers)
+
+
+def _found(name: str, line: int, text: str, offers: list[Offer]) -> list[Found]:
+    """The SHORTLIST best of each technique's offers in one puzzle, as examples."""
+    return [
+        (key, technique, _example(name, line, text, number, shown.grid, shown.cands), shown)
+        for key, technique, number, shown in _shortlist(offers, SHORTLIST)
+    ]
+
+
+Listed = TypeVar("Listed", Offer, Found)
+
+
+def _shortlist(offers: list[Listed], count: int) -> list[Listed]:
+    """The `count` best of each technique's offers, best first (the first offered of equals)."""
+    out: list[Listed] = []
+    for technique in dict.fromkeys(found[1] for found in offers):
+        mine = [found for found in offers if found[1] == technique]
+        out += sorted(mine, key=lambda found: found[0])[:count]
+    return out
+
+
+def _fitting(shortlist: list[Found]) -> Example | None:
+    """The best example of a technique's shortlist whose moves no easier step makes
+    (made_by_easier); those before it leave the list."""
+    while shortlist:
+        _, technique, example, moment = shortlist[0]
+        easier = made_by_easier(moment, parse(example.puzzle))
+        if easier is None:
+            return example
+        print(
+            f"  {technique}: passed over {example.source}, step {example.step}, where "
+            f"{easier.technique} makes its moves",
+            file=sys.stderr,
+        )
+        del shortlist[0]
+    return None
+
+
+def made_by_easier(moment: Moment, puzzle: Grid) -> Step | None:
+    """An easier step that makes every move of `moment`'s step at its position, or None: a
+    step of a technique rated lower in the catalog, itself rated lower (a long chain of an
+    easier kind can be the harder step), and not a trial (a trial can prove anything).
+
+    Each row of the engine's tables is asked in turn; while it gives an easier step that only
+    removes candidates, those are removed and it is asked again, so its other steps come up
+    too (a later one may rest on the ones before). The example of a technique whose moves an
+    easier one makes teaches little: the claiming that made an aligned pair exclusion's
+    elimination, the X-chain a multi-colouring ran along."""
+    step = moment.step
+    entry = _entry(step.technique, step.rating)
+    if entry is None:
+        return None
+    rows = [row for _, row in TECHNIQUES]
+    rows += [
+        partial(_searched, search) for name, search in SEARCHES if EASIEST[name] < entry.rating
+    ]
+    start = Position.from_grid(moment.grid, moment.cands, puzzle)
+    moves = (set(step.placements), set(step.eliminations))
+    for row in rows:
+        position = start.copy()
+        for _ in range(EASIER_STEPS):
+            found = row(position)
+            if found is None or found.last_resort or found.rating >= step.rating:
+                break
+            easier = _entry(found.technique, found.rating)
+            if easier is None or easier.rating >= entry.rating:
+                break
+            if moves[0] <= set(found.placements) and moves[1] <= set(found.eliminations):
+                return found
+            if found.placements:
+                break
+            position.apply((), found.eliminations)
+    return None
+
+
+_entry = cache(entry_for)  # asked for every step made_by_easier looks at
+
+
+def _searched(search: Search, position: Position) -> Step | None:
+    """A search's step, None when it runs out of nodes."""
+    try:
+        return search(position, STEP_BUDGET.start())
+    except OutOfBudget:
+        return None
 
 
 def _ungrouped(step: Step) -> int:
@@ -157,12 +255,12 @@ def _example(name: str, line: int, text: str, number: int, grid: Grid, cands: Gr
 
 
 def direct_examples_in(job: tuple[str, int, str, tuple[str, ...]]) -> list[Found]:
-    """For each of the techniques `wanted`, the best step of it found directly (whatever
+    """For each of the techniques `wanted`, the best steps of it found directly (whatever
     easier steps there are) at the positions of one puzzle's solve (for techniques harder
-    than a single, those where a single does not come next)."""
+    than a single, those where a single does not come next), SHORTLIST of them, best first."""
     name, line, text, wanted = job
     puzzle = parse(text)
-    best: dict[str, Found] = {}
+    offers: list[Offer] = []
     for number, moment in enumerate(walkthrough(puzzle).moments, 1):
         for technique in wanted:
             if moment.step.rating <= SINGLES_TOP < CATALOG[technique].rating:
@@ -176,10 +274,8 @@ def direct_examples_in(job: tuple[str, int, str, tuple[str, ...]]) -> list[Found
             # Where the solve needs most (so no simpler pattern does the step's work), then
             # the lowest rating and the fewest cells and candidates.
             key = (-moment.step.rating, step.rating, size)
-            if technique not in best or key < best[technique][0]:
-                example = _example(name, line, text, number, moment.grid, moment.cands)
-                best[technique] = (key, technique, example)
-    return list(best.values())
+            offers.append((key, technique, number, Moment(step, moment.grid, moment.cands)))
+    return _found(name, line, text, offers)
 
 
 def _work(sets: dict[str, int | None], scale: float) -> list[tuple[str, int, str]]:
@@ -188,11 +284,21 @@ def _work(sets: dict[str, int | None], scale: float) -> list[tuple[str, int, str
         if missing(name):
             print(f"skipped {name}: {missing(name)}", file=sys.stderr)
             continue
-        lines = read_puzzles(name)
+        lines = _numbered(name)
         limit = len(lines) if count is None else min(len(lines), max(1, int(count * scale)))
-        work += [(name, line, text) for line, text in enumerate(lines[:limit], 1)]
+        work += [(name, line, text) for line, text in lines[:limit]]
         print(f"{name}: {limit} puzzles (set {order + 1})", file=sys.stderr)
     return work
+
+
+def _numbered(name: str) -> list[tuple[int, str]]:
+    """The puzzles of a set, each with its line in the file (a .tsv file's header is one)."""
+    puzzles = read_puzzles(name)
+    out: list[tuple[int, str]] = []
+    for line, text in enumerate(data_path(name).read_text(encoding="utf-8").splitlines(), 1):
+        if len(out) < len(puzzles) and text.split("\t")[0].strip() == puzzles[len(out)]:
+            out.append((line, puzzles[len(out)]))
+    return out
 
 
 def find_direct_examples(jobs: int, scale: float, wanted: list[str]) -> dict[str, Example]:
@@ -200,7 +306,8 @@ def find_direct_examples(jobs: int, scale: float, wanted: list[str]) -> dict[str
     puzzles at a time, each technique looked for until a batch finds it (the search is
     costly: every technique and search at every position)."""
     work = _work(DIRECT_SETS, scale)
-    best: dict[str, Found] = {}
+    shortlists: dict[str, list[Found]] = {}
+    best: dict[str, Example] = {}
     started = time.perf_counter()
     with Pool(jobs) as pool:
         for first in range(0, len(work), 4 * jobs):
@@ -209,53 +316,59 @@ def find_direct_examples(jobs: int, scale: float, wanted: list[str]) -> dict[str
                 break
             batch = [(*job, left) for job in work[first : first + 4 * jobs]]
             for found in pool.map(direct_examples_in, batch, chunksize=1):
-                for key, name, example in found:
-                    if name not in best or key < best[name][0]:
-                        best[name] = (key, name, example)
+                _keep(shortlists, found)
+            best = {name: ex for name, kept in shortlists.items() if (ex := _fitting(kept))}
             took = time.perf_counter() - started
             print(
                 f"  {first + len(batch)}/{len(work)} puzzles, {took:.0f} s, found "
                 f"{', '.join(best) or 'none'}",
                 file=sys.stderr,
             )
-    return {name: found[2] for name, found in best.items()}
+    return best
 
 
 def find_examples(jobs: int, scale: float) -> dict[str, Example]:
     work = _work(SETS, scale)
-    best: dict[str, Found] = {}
+    shortlists: dict[str, list[Found]] = {}
     started = time.perf_counter()
     with Pool(jobs) as pool:
         for done, found in enumerate(pool.imap(examples_in, work, chunksize=8), 1):
-            for item in found:
-                key, name = item[0], item[1]
-                if name not in best or key < best[name][0]:
-                    best[name] = item
+            _keep(shortlists, found)
             if done % 500 == 0:
                 print(
                     f"  {done}/{len(work)} puzzles, {time.perf_counter() - started:.0f} s",
                     file=sys.stderr,
                 )
-    return {name: found[2] for name, found in best.items()}
+    return {name: ex for name, kept in shortlists.items() if (ex := _fitting(kept))}
+
+
+def _keep(shortlists: dict[str, list[Found]], found: list[Found]) -> None:
+    """Add one puzzle's offers to each technique's shortlist (KEEP best, the earlier first of
+    equals)."""
+    for technique in dict.fromkeys(item[1] for item in found):
+        mine = shortlists.get(technique, []) + [item for item in found if item[1] == technique]
+        shortlists[technique] = _shortlist(mine, KEEP)
 
 
 def kept(found: dict[str, Example], only: set[str] | None = None) -> dict[str, Example]:
     """The stored examples of techniques this search did not reach (the rare ones found by a
     longer search, e.g. the hidden quad at norvig_sudoku10k line 6201) that still show their
     technique at the same position of their puzzle's solve (and, for NO_PENCIL_MARKS, where no
-    earlier step removed a candidate); of `only`'s techniques alone, if given."""
+    earlier step removed a candidate), where no easier step makes its moves (made_by_easier);
+    of `only`'s techniques alone, if given."""
     out = {}
     for name, example in EXAMPLES.items():
         if name in found or (only is not None and name not in only):
             continue
         if name in NO_PENCIL_MARKS and example.removed:
             continue
-        moments = walkthrough(parse(example.puzzle)).moments
+        puzzle = parse(example.puzzle)
+        moments = walkthrough(puzzle).moments
         shown = worked_example(name)
         same = (
             example.step <= len(moments) and to_line(moments[example.step - 1].grid) == example.grid
         )
-        if same and shown is not None:
+        if same and shown is not None and made_by_easier(shown.moment, puzzle) is None:
             out[name] = example
             print(f"kept the stored example of {name}", file=sys.stderr)
     return out

@@ -3,8 +3,9 @@
 
 EXAMPLES: for each technique (a RATINGS name), a position from a real puzzle where the
 engine's easiest step is that technique (or, for a technique no solve takes first, where it
-applies and the solve takes an easier step): the puzzle and the step's number in its logical
-solve, the grid then, and the candidates earlier steps had removed ('5r1c2' style).
+applies and the solve takes an easier step), and where no easier step makes all its moves:
+the puzzle and the step's number in its logical solve, the grid then, and the candidates
+earlier steps had removed ('5r1c2' style).
 NO_PENCIL_MARKS: the techniques of the Easy and Medium levels (the singles and Sudoku
 Explainer's direct techniques), whose pages say they need only the digits placed; their
 examples are positions no earlier step removed a candidate from, so the step holds on the
@@ -380,14 +381,11 @@ EXAMPLES: dict[str, Example] = {
         "2r1c3 2r1c4 9r1c9 2r4c3 8r4c4 9r4c9 2r5c3 8r5c3 9r5c7 9r5c8 8r6c3 1r9c8 4r9c9",
     ),
     "BUG type 3": Example(
-        "magictour_top1465.txt, line 1196",
-        "....1....71..9....6..2....8.......5.2..3...7...5.2.....671....41.......3.8267....",
-        64,
-        "52..169.771.59..266..237518.......522..3.587...5.2.6...6715.28415...2763.8267.195",
-        (
-            "4r1c3 4r2c3 3r4c1 9r4c1 4r4c2 9r4c2 3r4c3 4r4c3 8r4c3 9r4c3 4r4c4 4r5c3 9r5c3 "
-            "3r6c1 4r6c1 4r6c2 9r6c2 8r6c4 9r6c4 4r6c6 9r6c6 4r8c4"
-        ),
+        "se_rated_calibration.tsv, line 564",
+        ".23.5.7.9.5.1...3....7...4.2............2..7..968...5..619..8.4...31.6...........",
+        31,
+        "12345.7.94571.923.689732.4.2...974....4.2.97.79684..52361975824..231.69.9..2...1.",
+        "6r4c9 8r4c9 6r5c6 1r5c9 3r5c9",
     ),
     "Finned Swordfish": Example(
         "norvig_top95.txt, line 75",
@@ -414,11 +412,11 @@ EXAMPLES: dict[str, Example] = {
         ("8r4c1 8r4c2 8r5c1 8r5c3 9r5c4 6r5c7 8r5c7 3r6c9 4r7c6 5r8c1 1r8c3 4r8c3 3r8c5 4r8c6"),
     ),
     "Aligned pair exclusion": Example(
-        "norvig_top95.txt, line 2",
-        "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....",
-        5,
-        "52...6.........7.131.......1..4..8..6......5...........418.........3..28.387.....",
-        "9r2c1 2r6c1 7r6c1 9r6c1",
+        "se_rated_calibration.tsv, line 574",
+        "1.34...89..7.8..3.6.9..2.......9...1.4....9.......1.78..4..7..2...8..5....25...17",
+        21,
+        "1.34...894.7.8..36689..2....78.9...1.41..89..9652.1.785.4..78.271682.5..8.25...17",
+        "5r3c5 4r3c7 2r4c7",
     ),
     "Finned Jellyfish": Example(
         "royle_17clue.txt, line 1771",
@@ -490,11 +488,11 @@ EXAMPLES: dict[str, Example] = {
         ),
     ),
     "Multi-colouring": Example(
-        "royle_17clue.txt, line 819",
-        ".................1..2..3.4......52...1.....6.7..........3.8.5....52.....4..1....7",
-        34,
-        "..15...72..7..2.515.2713.4.....7521.21.3..76575..214.31.3.8.52...523.1..42.15..37",
-        "6r1c6 6r2c4 4r4c2 9r4c3 8r6c3 6r7c4",
+        "norvig_sudoku10k.txt, line 1",
+        "..7........1....3..5..4.6...4....7...6...3........1..2.....7.......6..8...2.....1",
+        41,
+        "..7.3.12..217...3.35.14267.143.2.7.626.473.1..7.6.1342..62174.3.1436.287732..4.61",
+        "8r1c1 9r1c1 9r1c6 8r2c1 9r2c1 8r5c3 5r6c1 8r6c5",
     ),
     "Grouped X-chain": Example(
         "royle_17clue.txt, line 116",

@@ -547,7 +547,7 @@ def bug(s: Position) -> Step | None:
     if len(cells) == 2:
         steps.append(_bug_4(s, cells, extra, all_extra))
     if POPCOUNT[all_extra] > 1:
-        steps.append(_bug_3(s, cells, all_extra))
+        steps.append(_bug_3(s, cells, extra, all_extra))
     return next((step for step in steps if step is not None), None)
 
 
@@ -623,7 +623,7 @@ def _bug_4(s: Position, cells: list[int], extra: dict[int, int], all_extra: int)
     )
 
 
-def _bug_3(s: Position, cells: list[int], all_extra: int) -> Step | None:
+def _bug_3(s: Position, cells: list[int], extra: dict[int, int], all_extra: int) -> Step | None:
     shared = set(shared_units(cells[0], cells[1]))
     for c in cells[2:]:
         shared &= set(shared_units(cells[0], c))
@@ -649,7 +649,7 @@ def _bug_3(s: Position, cells: list[int], all_extra: int) -> Step | None:
                     rated,
                     eliminations=tuple(sorted(elim)),
                     cells=(*cells, *combo),
-                    candidates=tuple((c, d) for c in cells for d in DIGITS_OF[all_extra]),
+                    candidates=tuple((c, d) for c in cells for d in DIGITS_OF[extra[c]]),
                     units=(u,),
                     text=_grave(cells, f"their {digits_text(DIGITS_OF[all_extra])}")
                     + f"; so one of them holds {digits_text(DIGITS_OF[all_extra], 'or')}: they act "
