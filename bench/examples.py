@@ -28,7 +28,7 @@ that every stored example still shows its technique and every seed still makes i
    technique (the search for one gives up after --attempts seeds). The techniques the grader
    leaves out (hints only) get none: no generated puzzle is graded by them.
 
-With the defaults it takes about five minutes on two cores, and a few more for the direct
+With the defaults it takes about eight minutes on two cores, and a few more for the direct
 search while techniques are still without an example; --scale reads more of the sets and
 --attempts searches longer for the rare techniques' seeds.
 """
