@@ -116,10 +116,13 @@ def test_an_example_is_its_solves_own_step_where_a_solve_takes_it_first(name: st
     assert found is not None and found.easiest
 
 
-def test_the_bug_type_3_example_marks_only_candidates_its_cells_hold() -> None:
-    """Each cell of the grave's extra candidates is marked with its own (8 in r9c6, 5 in
-    r9c9): both digits were marked in both cells, a dot where r9c6 has no 5."""
-    found = worked_example("BUG type 3")
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_an_example_marks_only_candidates_its_cells_hold(name: str) -> None:
+    """A marked candidate a cell lacks is drawn as an empty dot: BUG type 3 marked both extra
+    digits in both cells (a 5 in r9c6, which has none), naked triples and quads every digit of
+    the set in every cell of it."""
+    found = worked_example(name)
     assert found is not None
     cands = found.moment.cands
-    assert all(cands[c] >> (d - 1) & 1 for c, d in found.moment.step.candidates)
+    missing = [(c, d) for c, d in found.moment.step.candidates if not cands[c] >> (d - 1) & 1]
+    assert not missing, missing

@@ -92,14 +92,14 @@ def _unit_hidden(u: int, masks: tuple[int, ...], k: int) -> tuple[Subset, ...]:
     return tuple(out)
 
 
-def _naked_step(k: int, found: Subset) -> Step:
+def _naked_step(s: Position, k: int, found: Subset) -> Step:
     u, cells, digits, elim = found
     return Step(
         f"Naked {SIZE_NAME[k]}",
         rating(f"Naked {SIZE_NAME[k]}"),
         eliminations=elim,
         cells=cells,
-        candidates=tuple((c, d) for c in cells for d in digits),
+        candidates=tuple((c, d) for c in cells for d in digits if s.cands[c] & BIT[d]),
         units=(u,),
         text=f"In {unit_name(u)}, {names(cells)} can only hold {digits_text(digits)} between "
         f"them, so no other cell of {unit_name(u)} can hold {digits_text(digits, 'or')}",
@@ -151,15 +151,15 @@ def _direct_hidden(s: Position, k: int) -> Step | None:
 
 
 def naked_pair(s: Position) -> Step | None:
-    return next((_naked_step(2, f) for f in _naked(s, 2)), None)
+    return next((_naked_step(s, 2, f) for f in _naked(s, 2)), None)
 
 
 def naked_triple(s: Position) -> Step | None:
-    return next((_naked_step(3, f) for f in _naked(s, 3)), None)
+    return next((_naked_step(s, 3, f) for f in _naked(s, 3)), None)
 
 
 def naked_quad(s: Position) -> Step | None:
-    return next((_naked_step(4, f) for f in _naked(s, 4)), None)
+    return next((_naked_step(s, 4, f) for f in _naked(s, 4)), None)
 
 
 def hidden_pair(s: Position) -> Step | None:
