@@ -634,8 +634,10 @@
     var repeated = action === sent.action && REPEATABLE.indexOf(action) >= 0;
     if (repeated && !held.length) return; // counted in the post (nothing typed came between)
     ev.preventDefault();
-    if (action) held.push({ button: trigger.submitter.id });
-    else if (trigger && trigger.target && trigger.target.name) {
+    if (action) {
+      held.push({ button: trigger.submitter.id });
+      undoable(action);
+    } else if (trigger && trigger.target && trigger.target.name) {
       var field = trigger.target;
       var typed = field.getAttribute('data-typed'); // a note: switched again, on the new grid
       held.push({ name: field.name, value: field.value, checked: field.checked, note: typed });
@@ -659,9 +661,16 @@
       ev.detail.parameters.js = '1'; // its digits are entries, its notes in the n fields
     }
     sent = { action: action, times: times, cells: typedOrder.slice() };
-    var other = { undo: 'act-redo', redo: 'act-undo' }[action]; // now there is one to take back
-    if (other && $(other)) $(other).disabled = false;
+    undoable(action);
   });
+
+  // Undo (or Redo) on its way, or waiting for an answer: now there is one to take back (to
+  // make again), so the other button works before the answer says so.
+  function undoable(action) {
+    var other = { undo: 'act-redo', redo: 'act-undo' }[action];
+    if (other && $(other)) $(other).disabled = false;
+  }
+
   function isBoard(ev) { return ev.detail.requestConfig && ev.detail.requestConfig.elt.id === 'board'; }
 
   // When the server can't be reached (or fails), the grid's post is made again (the button

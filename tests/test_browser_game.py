@@ -822,6 +822,32 @@ def test_each_digit_typed_in_one_cell_before_the_answer_is_a_move(page: Page, no
         until(page, lambda b=before: shown(page).content(0) == b, f"{before} in r1c1 after Undo")
 
 
+def test_redo_tapped_while_undo_waits_behind_a_cell_typed_again_is_kept(page: Page) -> None:
+    """3 then 5 typed into one cell, then Undo and Redo, before the first answer: Undo waits
+    (the 5 is a move of its own, sent after the 3), and Redo, still disabled as no undo had
+    been sent, was dropped: the cell ended with 3 and a 5 to redo."""
+    held: list[Route] = []
+
+    def first_post_held(route: Route) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append(route)  # answered once Undo and Redo are tapped
+
+    page.goto(EASY_GAME.url)
+    cell(page, 0).click()
+    page.route("**/edit", first_post_held)
+    page.keyboard.press("3")
+    until(page, lambda: bool(held), "the first post on its way")
+    for key in ("5", "Control+z", "Control+y"):
+        page.keyboard.press(key)
+    held[0].continue_()
+    until(page, lambda: shown(page).content(0) == 5, "5 in r1c1 again, redone")
+    assert len(shown(page).history) == 2 and not shown(page).future
+    page.keyboard.press("Control+z")
+    until(page, lambda: shown(page).content(0) == 3, "3 in r1c1 after Undo")
+
+
 def test_undo_right_after_a_first_digit_on_a_slow_network(page: Page) -> None:
     """Undo was still disabled (no move yet on the page) until the digit's answer came."""
     page.goto(EASY_GAME.url)
