@@ -255,6 +255,13 @@
 
   document.addEventListener('click', function (ev) {
     var target = ev.target;
+    if (target.matches && target.matches('a.skip')) {
+      // To the content without a history entry of its own: an earlier entry of this page
+      // would keep the state before the moves made since, and Back would load it again.
+      ev.preventDefault();
+      location.replace(target.hash);
+      return;
+    }
     if (isCell(target)) {
       if (picked && !target.readOnly) type(target, String(picked)); // digit first
       return;

@@ -81,6 +81,7 @@ def paste(page: Page, puzzle: str) -> None:
     page.locator("#paste-text").fill(puzzle)
     page.locator("#paste-open").click()
     until(page, lambda: "".join(str(d or ".") for d in shown(page).puzzle) == puzzle, "the paste")
+    page.wait_for_load_state()  # without JavaScript a new page: Back while it loads may fail
 
 
 # With JavaScript
@@ -140,6 +141,22 @@ def test_a_page_that_differs_from_its_address_loads_again_once_at_most(page: Pag
     page.goto(EASY_GAME.url)
     page.wait_for_timeout(1500)  # time for more loads to show themselves
     assert len(loads) == 2, loads
+
+
+def test_the_skip_link_adds_no_history_entry(page: Page) -> None:
+    """The skip link (the keyboard's first Tab stop) added a #main entry, which the moves
+    then replaced: Back went to the entry before it, and loaded the game without them."""
+    page.goto("/")
+    page.goto(EASY_GAME.url)
+    page.keyboard.press("Tab")
+    expect(page.locator("a.skip")).to_be_focused()
+    page.keyboard.press("Enter")
+    until(page, lambda: page.url.endswith("#main"), "#main in the address bar")
+    page.keyboard.press("Tab")  # the next Tab stop is in the content, as before
+    assert page.evaluate("!!document.activeElement.closest('#main')")
+    type_digit(page, 0, "4")
+    back(page)
+    until(page, lambda: here(page) == "/", "the home page")
 
 
 def test_edit_the_givens_is_a_page_of_its_own(page: Page) -> None:
