@@ -138,6 +138,24 @@ def test_on_a_tablet_the_grid_fills_the_screen(
     shoot(page, f"layout-play-{width}x{height}-touch")
 
 
+@pytest.mark.parametrize("size", [(768, 1024), (834, 1194), (1024, 1366), (900, 1100)])
+def test_upright_an_open_hint_shows_its_newest_level_with_the_grid(
+    browser: Browser, server: str, contexts: list[BrowserContext], size: tuple[int, int]
+) -> None:
+    """Upright, the grid left room under the pad and tools for the hint's button alone: Show
+    more put each new level below the screen (r1c2's third at 1,105 px of an iPad's 1,024,
+    1,291 of an 11-inch iPad Pro's 1,194), and above 820 px the earlier levels kept their
+    full height and labels, unlike a phone's one line each."""
+    width, height = size
+    page = open_page(contexts, browser, server, size, width < 900, HINTED)
+    expect(page.locator("#hint .hint-level")).to_have_count(3)
+    for what in ("#grid", ".pad", ".tools", "#hint .hint-level >> nth=-1"):
+        assert bottom(page, what) <= height, (what, box(page, what))
+    assert box(page, "#hint .hint-level >> nth=0")["height"] < 30  # one line
+    assert box(page, "#grid")["width"] > 540  # still bigger than the 500 px of before
+    assert_fits_sideways(page, width)
+
+
 @pytest.mark.parametrize(
     ("size", "grid_width"), [((375, 740), 359), ((390, 844), 374), ((740, 375), 315)]
 )
