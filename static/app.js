@@ -403,7 +403,7 @@
     var address = location.pathname;
     if (!field || !(address === '/' || address.indexOf('/p/') === 0)) return true; // no state URL
     var shown = new URL(field.value, location.href);
-    if (shown.pathname !== address) return false;
+    if (decodeURIComponent(shown.pathname) !== decodeURIComponent(address)) return false; // %76 is v
     return address === '/' || shown.search === location.search; // the home page reads no query
   }
   // Once: a page that still differs from its address after loading it again (a case not

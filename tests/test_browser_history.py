@@ -126,6 +126,20 @@ def test_an_address_the_page_does_not_echo_loads_once(page: Page) -> None:
     expect(page.locator("#act-main")).to_have_text("Start playing")
 
 
+def test_a_link_with_escaped_letters_loads_once(page: Page) -> None:
+    """/p/%76%31/... is /p/v1/... (the server reads the path unescaped, so it shows that state
+    without a redirect), but the check took it for another address and loaded it twice."""
+    loads: list[str] = []
+    page.on(
+        "request",
+        lambda request: loads.append(request.url) if request.is_navigation_request() else None,
+    )
+    page.goto(EASY_GAME.url.replace("/p/v1/", "/p/%76%31/"))
+    page.wait_for_load_state()
+    expect(cell(page, 0)).to_be_visible()
+    assert len(loads) == 1, loads
+
+
 def test_a_page_that_differs_from_its_address_loads_again_once_at_most(page: Page) -> None:
     """A guard for cases not foreseen: a page whose grid stays another state than its
     address after loading it again (here made so on the way) is left as it is."""
