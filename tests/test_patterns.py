@@ -61,6 +61,18 @@ EMPTY_RECTANGLE = Fixture(
     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
 )
 
+# An XY-Wing (4.2) beside an empty rectangle (4.3): magictour_top1465.txt line 232, before
+# step 69 (the solve took the empty rectangle, tried first).
+XY_WING_AND_EMPTY_RECTANGLE = Fixture(
+    "9..7..3..65..29.17..7.....93..6947..469257.3.5721389461..4..6..74.96..8...6..3..4",
+    (
+        ". 128 148 . 14 56 . 256 258 . . 34 38 . . 48 . . 28 13 . 358 148 156 245 26 . . 18 18 "
+        ". . . . 25 25 . . . . . . 18 . 18 . . . . . . . . . . 2389 358 . 78 25 . 79 235 . . 35 "
+        ". . 125 125 . 1235 28 29 . 58 178 . 125 79 ."
+    ),
+    "9..7..3...5..2..1...7.....93..6..7...6..5..3...2..8..61..4..6...4..6..8...6..3..4",
+)
+
 # W-Wing: magictour_top1465.txt line 1, before step 50.
 W_WING = Fixture(
     "46..3..27...6..8.........61..4.5.29..8....6...7.2...1.8461927..513...942927345186",
@@ -288,6 +300,23 @@ def test_empty_rectangle() -> None:
     )
     assert step.eliminations == ((rc(6, 6), 4),)
     assert "box 2" in step.text and "r3c7 or r6c7" in step.text
+
+
+def test_an_xy_wing_comes_before_an_empty_rectangle_rated_higher() -> None:
+    """The empty rectangle (4.3) was tried before the XY-Wing (4.2) and taken first, in hints
+    and in the grade."""
+    fixture = XY_WING_AND_EMPTY_RECTANGLE
+    er = single_digit.empty_rectangle(fixture.position())
+    assert er is not None and er.rating == 4.3
+    for only in (None, SE_TECHNIQUES):
+        (step,) = solve_logically(
+            parse(fixture.grid), fixture.position().cands, max_steps=1, only=only
+        ).steps
+        assert (step.technique, step.rating, step.eliminations) == (
+            "XY-Wing",
+            4.2,
+            ((rc(7, 2), 2),),
+        )
 
 
 def test_w_wing() -> None:

@@ -636,7 +636,7 @@ PRACTISE: dict[str, tuple[int, ...]] = {
     "Skyscraper": (17, 35, 78),
     "2-String Kite": (72, 365, 388),
     "Turbot fish": (82, 95, 144),
-    "Empty rectangle": (223, 230, 337),
+    "Empty rectangle": (230, 337),
     "XY-Wing": (29, 73, 196),
     "XYZ-Wing": (6, 139, 261),
     "Unique rectangle type 1": (213, 308, 434),
