@@ -629,6 +629,31 @@
       }
     }
     if (post) post.el.dispatchEvent(new Event(post.type, { bubbles: true }));
+    showHeld();
+  }
+
+  // The cells whose later digits or notes still wait (a cell typed into again) show what was
+  // typed last, not the earlier value on its way: the post has read the grid's fields already.
+  function showHeld() {
+    var notes = {}; // cell -> its notes after what waits (as setCell and note() keep them)
+    for (var j = 0; j < held.length; j++) {
+      var item = held[j];
+      var at = typedCell(item);
+      var el = at >= 0 && cell(at);
+      if (!el || el.readOnly || el.disabled) continue;
+      var field = el.parentNode.querySelector('input[type=hidden]');
+      var before = at in notes ? notes[at] : (field ? field.value : '');
+      if (item.name[0] === 'c') {
+        el.value = item.value;
+        notes[at] = item.value === '' ? '' : before; // erasing takes the notes too
+        drawNotes(el, '');
+      } else {
+        notes[at] = item.note === null ? item.value : noted(before, item.note);
+        el.value = '';
+        drawNotes(el, notes[at]);
+      }
+    }
+    highlight();
   }
 
   document.addEventListener('htmx:confirm', function (ev) {

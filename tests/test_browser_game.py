@@ -822,6 +822,44 @@ def test_each_digit_typed_in_one_cell_before_the_answer_is_a_move(page: Page, no
         until(page, lambda b=before: shown(page).content(0) == b, f"{before} in r1c1 after Undo")
 
 
+@pytest.mark.parametrize("notes", [False, True], ids=["digits", "notes"])
+def test_a_cell_typed_again_shows_what_was_typed_last_while_it_waits(
+    page: Page, notes: bool
+) -> None:
+    """3, 5 and 7 typed into one cell before the first answer: when it came, 5 went on its way
+    and the cell showed 5 (its notes 35) until 5's answer, though 7 was typed last (and a 5
+    typed then, the cell showing 5 already, was taken for no change and lost)."""
+    held: list[Route] = []
+    holding = True
+
+    def posts_held(route: Route) -> None:
+        if holding:
+            held.append(route)  # answered one by one below
+        else:
+            route.continue_()
+
+    page.goto(EASY_GAME.url)
+    cell(page, 0).click()
+    if notes:
+        page.keyboard.press("n")
+        until(page, lambda: shown(page).notes_mode, "notes mode in the URL")
+    page.route("**/edit", posts_held)
+    for digit in "357":
+        page.keyboard.press(digit)
+        until(page, lambda: bool(held), "the first post on its way")
+    held.pop().continue_()  # 3's answer: 5 goes
+    until(page, lambda: bool(held), "the second post on its way")
+    if notes:  # at once: within a second, before the page stops waiting (5 s)
+        expect(page.locator("#c0 ~ .notes")).to_have_text("357", timeout=1000)
+    else:
+        expect(cell(page, 0)).to_have_value("7", timeout=1000)
+    holding = False
+    held.pop().continue_()
+    wait_for_move(page, 3)
+    contents = 9 + 0b1010100 if notes else 7
+    until(page, lambda: shown(page).content(0) == contents, "r1c1 as typed last")
+
+
 def test_redo_tapped_while_undo_waits_behind_a_cell_typed_again_is_kept(page: Page) -> None:
     """3 then 5 typed into one cell, then Undo and Redo, before the first answer: Undo waits
     (the 5 is a move of its own, sent after the 3), and Redo, still disabled as no undo had
