@@ -121,6 +121,18 @@ def test_digits_and_notes_scale_with_the_cell(
         assert abs(other_digit - digit) < 0.05 and abs(other_note - note) < 0.03, ratios
 
 
+def test_zoomed_in_the_grid_stays_big_enough_to_read(
+    browser: Browser, server: str, contexts: list[BrowserContext]
+) -> None:
+    """At 200% zoom a 1920 x 1080 screen is 960 x 540 CSS px: the grid shrank to 300 px to
+    keep the pad in view (600 device px, notes smaller than at 100%); it keeps 360 px, the
+    page scrolls instead."""
+    page = open_page(contexts, browser, server, (960, 540), False, GAME)
+    assert box(page, "#grid")["width"] >= 360
+    assert box(page, ".panel")["x"] > box(page, "#grid")["x"] + 360  # still beside it
+    assert_fits_sideways(page, 960)
+
+
 @pytest.mark.parametrize("size", TABLETS, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_on_a_tablet_the_grid_fills_the_screen(
     browser: Browser, server: str, contexts: list[BrowserContext], size: tuple[int, int]
