@@ -165,15 +165,19 @@ def new_context(
     viewport: dict[str, int] = DESKTOP,
     bypass_csp: bool = False,
     dark: bool = False,
+    touch: bool = False,
 ) -> BrowserContext:
     """A browser context on the server; bypass_csp=True lets tests inject scripts (axe-core),
-    dark=True asks for the dark colour scheme."""
+    dark=True asks for the dark colour scheme, touch=True makes it a touch screen (a phone's
+    or tablet's coarse pointer)."""
     context = browser.new_context(
         base_url=server,
         java_script_enabled=js,
         viewport=viewport,
         bypass_csp=bypass_csp,
         color_scheme="dark" if dark else "light",
+        has_touch=touch,
+        is_mobile=touch,
     )
     context.set_default_timeout(5000)
     return context

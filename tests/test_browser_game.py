@@ -787,24 +787,30 @@ def test_taps_in_one_post_are_undone_last_first(page: Page) -> None:
     assert [shown(page).entries[c] for c in (0, 10, 40)] == [0, 4, 4]
 
 
+def hold_first_edit(page: Page) -> list[Route]:
+    """From now on, the first edit post is held (the list gets its route); others go through."""
+    held: list[Route] = []
+
+    def first_held(route: Route) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/edit", first_held)
+    return held
+
+
 @pytest.mark.parametrize("notes", [False, True], ids=["digits", "notes"])
 def test_each_digit_typed_in_one_cell_before_the_answer_is_a_move(page: Page, notes: bool) -> None:
     """3, 5 and 7 typed into one cell while the first post was on its way: each post
     replaced the one before with the cell as it then stood, one move, so Undo emptied it."""
-    held: list[Route] = []
-
-    def first_post_held(route: Route) -> None:
-        if held:
-            route.continue_()
-        else:
-            held.append(route)  # answered once the other digits are typed
-
     page.goto(EASY_GAME.url)
     cell(page, 0).click()
     if notes:
         page.keyboard.press("n")
         until(page, lambda: shown(page).notes_mode, "notes mode in the URL")
-    page.route("**/edit", first_post_held)
+    held = hold_first_edit(page)  # answered by the test; later edits go through
     for digit in "357":
         page.keyboard.press(digit)
         until(page, lambda: bool(held), "the first post on its way")
@@ -864,17 +870,9 @@ def test_redo_tapped_while_undo_waits_behind_a_cell_typed_again_is_kept(page: Pa
     """3 then 5 typed into one cell, then Undo and Redo, before the first answer: Undo waits
     (the 5 is a move of its own, sent after the 3), and Redo, still disabled as no undo had
     been sent, was dropped: the cell ended with 3 and a 5 to redo."""
-    held: list[Route] = []
-
-    def first_post_held(route: Route) -> None:
-        if held:
-            route.continue_()
-        else:
-            held.append(route)  # answered once Undo and Redo are tapped
-
     page.goto(EASY_GAME.url)
     cell(page, 0).click()
-    page.route("**/edit", first_post_held)
+    held = hold_first_edit(page)  # answered by the test; later edits go through
     page.keyboard.press("3")
     until(page, lambda: bool(held), "the first post on its way")
     for key in ("5", "Control+z", "Control+y"):

@@ -14,7 +14,7 @@ from webapp.urlstate import GameState, encode_cells
 
 pytest.importorskip("playwright")
 from axe import report, violations
-from conftest import BROWSER_TESTS, shoot
+from conftest import BROWSER_TESTS, new_context, shoot
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 pytestmark = BROWSER_TESTS
@@ -35,16 +35,8 @@ TABLETS = [(1024, 1366), (834, 1194), (1366, 1024)]
 
 def context(browser: Browser, server: str, size: tuple[int, int], touch: bool, dark: bool = False):
     """A desktop (mouse) or a touch screen of that size; axe-core may be injected."""
-    made = browser.new_context(
-        base_url=server,
-        viewport={"width": size[0], "height": size[1]},
-        has_touch=touch,
-        is_mobile=touch,
-        bypass_csp=True,
-        color_scheme="dark" if dark else "light",
-    )
-    made.set_default_timeout(5000)
-    return made
+    viewport = {"width": size[0], "height": size[1]}
+    return new_context(browser, server, viewport=viewport, bypass_csp=True, dark=dark, touch=touch)
 
 
 @pytest.fixture
