@@ -113,6 +113,23 @@ def test_digits_and_notes_scale_with_the_cell(
         assert abs(other_digit - digit) < 0.05 and abs(other_note - note) < 0.03, ratios
 
 
+@pytest.mark.parametrize("size", [(1280, 900), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_without_javascript_update_the_grid_is_on_the_first_screen(
+    browser: Browser, server: str, size: tuple[int, int]
+) -> None:
+    """The grid left room for the pad and tools alone: at 1280 x 900 the button that sends a
+    move without JavaScript stood below the screen."""
+    viewport = {"width": size[0], "height": size[1]}
+    made = new_context(browser, server, js=False, viewport=viewport)
+    try:
+        page = made.new_page()
+        page.goto(GAME)
+        assert box(page, "#grid")["width"] > 500
+        assert bottom(page, ".nojs-check button") <= size[1]
+    finally:
+        made.close()
+
+
 def test_zoomed_in_the_grid_stays_big_enough_to_read(
     browser: Browser, server: str, contexts: list[BrowserContext]
 ) -> None:
