@@ -61,9 +61,9 @@ def shown(page: Page) -> GameState:
 
 
 def until(page: Page, check, what: str) -> None:  # check: () -> bool
-    """Wait (up to 5 s) until `check()` holds; wait_for_function would need eval, which the
-    page's Content-Security-Policy refuses."""
-    for _ in range(100):
+    """Wait (up to 10 s: a busy machine runs the suite on every core) until `check()` holds;
+    wait_for_function would need eval, which the page's Content-Security-Policy refuses."""
+    for _ in range(200):
         if check():
             return
         page.wait_for_timeout(50)

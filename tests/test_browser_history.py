@@ -9,7 +9,7 @@ through the moves, and a new puzzle's Back still returns to the previous puzzle 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from urllib.parse import urlsplit
 
 import pytest
@@ -18,6 +18,7 @@ from puzzles import EASY_SOLUTION
 pytest.importorskip("playwright")
 from conftest import BROWSER_TESTS, CHROMIUM, CHROMIUM_ARGS, new_context
 from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import Error as PlaywrightError
 from test_browser_game import EASY_GAME, HARD, cell, shown, until, wait_for_move
 
 from webapp.urlstate import GameState
@@ -38,11 +39,23 @@ def cached_browser(browser: Browser) -> Iterator[Browser]:
 
 
 def back(page: Page) -> None:
-    page.go_back(wait_until="commit")  # a page from the cache fires no load event
+    _again_if_detached(lambda: page.go_back(wait_until="commit"))
 
 
 def forward(page: Page) -> None:
-    page.go_forward(wait_until="commit")
+    _again_if_detached(lambda: page.go_forward(wait_until="commit"))
+
+
+def _again_if_detached(go: Callable[[], object]) -> None:
+    """Go (committed, as a page from the cache fires no load event); Chromium's DevTools now
+    and then answer "Not attached to an active page" while the last navigation swaps its
+    page: try once more."""
+    try:
+        go()
+    except PlaywrightError as error:
+        if "Not attached to an active page" not in str(error):
+            raise
+        go()
 
 
 def type_digit(page: Page, index: int, digit: str, js: bool = True) -> None:
