@@ -660,8 +660,8 @@
     if (ev.detail.elt.id !== 'board' || !sent) return;
     var trigger = ev.detail.triggeringEvent;
     var action = actionOf(trigger);
-    var typed = action ? -1 : typedCell(trigger && trigger.target);
-    var again = typed >= 0 && sent.cells.indexOf(typed) >= 0;
+    var at = action ? -1 : typedCell(trigger && trigger.target);
+    var again = at >= 0 && sent.cells.indexOf(at) >= 0;
     if (!sent.action && !again && !held.length) return; // this post carries the edit on its way
     var repeated = action === sent.action && REPEATABLE.indexOf(action) >= 0;
     if (repeated && !held.length) return; // counted in the post (nothing typed came between)
