@@ -787,30 +787,39 @@ def test_taps_in_one_post_are_undone_last_first(page: Page) -> None:
     assert [shown(page).entries[c] for c in (0, 10, 40)] == [0, 4, 4]
 
 
-def hold_first_edit(page: Page) -> list[Route]:
-    """From now on, the first edit post is held (the list gets its route); others go through."""
-    held: list[Route] = []
+class EditPosts:
+    """A page's edit posts, routed from before it loads (a route added to a page already
+    loaded missed a post once in a full run): after `hold(n)` the next n wait in `held`,
+    answered by the test; the others go through."""
 
-    def first_held(route: Route) -> None:
-        if held:
-            route.continue_()
+    def __init__(self, page: Page) -> None:
+        self.held: list[Route] = []
+        self.holding = 0
+        page.route("**/edit", self._route)
+
+    def hold(self, posts: int = 1) -> None:
+        self.holding = posts
+
+    def _route(self, route: Route) -> None:
+        if self.holding:
+            self.holding -= 1
+            self.held.append(route)
         else:
-            held.append(route)
-
-    page.route("**/edit", first_held)
-    return held
+            route.continue_()
 
 
 @pytest.mark.parametrize("notes", [False, True], ids=["digits", "notes"])
 def test_each_digit_typed_in_one_cell_before_the_answer_is_a_move(page: Page, notes: bool) -> None:
     """3, 5 and 7 typed into one cell while the first post was on its way: each post
     replaced the one before with the cell as it then stood, one move, so Undo emptied it."""
+    posts = EditPosts(page)
     page.goto(EASY_GAME.url)
     cell(page, 0).click()
     if notes:
         page.keyboard.press("n")
         until(page, lambda: shown(page).notes_mode, "notes mode in the URL")
-    held = hold_first_edit(page)  # answered by the test; later edits go through
+    posts.hold()
+    held = posts.held
     for digit in "357":
         page.keyboard.press(digit)
         until(page, lambda: bool(held), "the first post on its way")
@@ -835,21 +844,14 @@ def test_a_cell_typed_again_shows_what_was_typed_last_while_it_waits(
     """3, 5 and 7 typed into one cell before the first answer: when it came, 5 went on its way
     and the cell showed 5 (its notes 35) until 5's answer, though 7 was typed last (and a 5
     typed then, the cell showing 5 already, was taken for no change and lost)."""
-    held: list[Route] = []
-    holding = True
-
-    def posts_held(route: Route) -> None:
-        if holding:
-            held.append(route)  # answered one by one below
-        else:
-            route.continue_()
-
+    posts = EditPosts(page)
     page.goto(EASY_GAME.url)
     cell(page, 0).click()
     if notes:
         page.keyboard.press("n")
         until(page, lambda: shown(page).notes_mode, "notes mode in the URL")
-    page.route("**/edit", posts_held)
+    posts.hold(2)  # 3's and 5's, answered one by one below; 7's goes through
+    held = posts.held
     for digit in "357":
         page.keyboard.press(digit)
         until(page, lambda: bool(held), "the first post on its way")
@@ -859,7 +861,6 @@ def test_a_cell_typed_again_shows_what_was_typed_last_while_it_waits(
         expect(page.locator("#c0 ~ .notes")).to_have_text("357", timeout=1000)
     else:
         expect(cell(page, 0)).to_have_value("7", timeout=1000)
-    holding = False
     held.pop().continue_()
     wait_for_move(page, 3)
     contents = 9 + 0b1010100 if notes else 7
@@ -870,9 +871,11 @@ def test_redo_tapped_while_undo_waits_behind_a_cell_typed_again_is_kept(page: Pa
     """3 then 5 typed into one cell, then Undo and Redo, before the first answer: Undo waits
     (the 5 is a move of its own, sent after the 3), and Redo, still disabled as no undo had
     been sent, was dropped: the cell ended with 3 and a 5 to redo."""
+    posts = EditPosts(page)
     page.goto(EASY_GAME.url)
     cell(page, 0).click()
-    held = hold_first_edit(page)  # answered by the test; later edits go through
+    posts.hold()
+    held = posts.held
     page.keyboard.press("3")
     until(page, lambda: bool(held), "the first post on its way")
     for key in ("5", "Control+z", "Control+y"):
