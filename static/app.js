@@ -73,8 +73,10 @@
   function put(el, value) {
     if (el.readOnly) return;
     var field = el.parentNode.querySelector('input[type=hidden]');
-    var unsent = !$('offline').hidden; // the last post did not get through: typing again resends
-    if (el.value === value && !unsent && !(value === '' && field && field.value)) return;
+    if (el.value === value && !(value === '' && field && field.value)) {
+      if (retry) again(); // the last post did not get through: the same digit again tries it now
+      return;
+    }
     setCell(el, value);
     el.dispatchEvent(new Event('input', { bubbles: true }));
   }
@@ -565,7 +567,7 @@
   var HOLD_MOST = 5000; // ms
   var sent = null; // the grid's post on its way: {action: 'undo', times: 2, cells: [40, 3]}
   // (action '' for an edit; cells: those typed into that it carries)
-  var held = []; // what waits for it: {name, value} of a field typed into, or {button: id}
+  var held = []; // what waits for it: {name, value} of a field typed into, or {button: id, action}
   var holding = 0; // the timer that lets what waits go ahead
 
   // The cell of a field typed into (c0-c80, its digit, or n0-n80, its notes), else -1.
@@ -583,6 +585,7 @@
   // post carries them all), a button is pressed (what comes after it waits for its answer).
   function release() {
     var later = held;
+    var edited = !!sent && !sent.action; // the answer is an edit's: it closed the hint
     var post = null; // the event that posts what was set, and where
     var cells = []; // the cells set for that post
     held = [];
@@ -592,7 +595,7 @@
     for (var j = 0; j < later.length; j++) {
       var item = later[j];
       if (item.button) {
-        var button = $(item.button);
+        var button = $(item.button) || (edited && standIn(item));
         if (!button || button.disabled) continue; // the answer took it away: nothing to do
         held = later.slice(j + 1); // they wait for this button's answer in turn
         if (held.length) holding = setTimeout(release, HOLD_MOST);
@@ -632,6 +635,26 @@
     showHeld();
   }
 
+  // A hint's button tapped while what was typed before it waited: typing closes the hint, but
+  // the player asked for its move (or more of it, or its candidates) after typing, so that is
+  // asked for on the grid as typed, as when the button's post carries what was typed. A hidden
+  // button stands in for it until the answer (and for the post made again, if it fails).
+  var HINT_BUTTONS = ['hint-more', 'hint-apply', 'hint-fill'];
+  function standIn(item) {
+    var panel = $('hint'), ask = $('act-hint');
+    if (HINT_BUTTONS.indexOf(item.action) < 0 || !panel || !ask || ask.disabled) return null;
+    var button = document.createElement('button');
+    button.id = item.button;
+    button.type = 'submit';
+    button.name = 'action';
+    button.value = item.action;
+    button.hidden = true;
+    button.setAttribute('form', 'board');
+    panel.appendChild(button);
+    htmx.process(button); // htmx notes a button of the form as it is clicked
+    return button;
+  }
+
   // The cells whose later digits or notes still wait (a cell typed into again) show what was
   // typed last, not the earlier value on its way: the post has read the grid's fields already.
   function showHeld() {
@@ -667,21 +690,21 @@
     if (repeated && !held.length) return; // counted in the post (nothing typed came between)
     ev.preventDefault();
     if (action) {
-      held.push({ button: trigger.submitter.id });
+      held.push({ button: trigger.submitter.id, action: action });
       undoable(action);
     } else if (trigger && trigger.target && trigger.target.name) {
       var field = trigger.target;
       var typed = field.getAttribute('data-typed'); // a note: switched again, on the new grid
       held.push({ name: field.name, value: field.value, checked: field.checked, note: typed });
     }
-    if (!holding && !(retry && retry.button)) holding = setTimeout(release, HOLD_MOST);
+    if (!holding && !retry) holding = setTimeout(release, HOLD_MOST);
   });
   document.addEventListener('htmx:configRequest', function (ev) {
     if (ev.detail.elt.id !== 'board') return;
     var action = actionOf(ev.detail.triggeringEvent);
     var times = 1;
     if (action && sent && sent.action === action) times = Math.min(sent.times + 1, MOST_TIMES);
-    if (resend) { // a failed button's post made again, as it was (not what was typed since)
+    if (resend) { // a failed post made again, as it was (not what was typed since)
       var form = ev.detail.formData;
       Array.from(form.keys()).forEach(function (key) { form.delete(key); });
       resend.forEach(function (pair) { form.append(pair[0], pair[1]); });
@@ -705,14 +728,15 @@
 
   function isBoard(ev) { return ev.detail.requestConfig && ev.detail.requestConfig.elt.id === 'board'; }
 
-  // When the server can't be reached (or fails), the grid's post is made again (the button
-  // pressed, or the grid as it stands), a little later each time and as soon as the browser
-  // is back online; the page says so meanwhile. What is typed or tapped after a failed button
-  // waits for it as for any button's answer (else Undo, made again, would take back a digit
-  // typed after it): further taps of the same button are counted, the rest done afterwards.
+  // When the server can't be reached (or fails), the grid's post is made again as it was, a
+  // little later each time and as soon as the browser is back online; the page says so
+  // meanwhile. What is typed or tapped after it waits for it as for a post on its way: after a
+  // button (else Undo, made again, would take back a digit typed after it), further taps of
+  // the same button are counted and the rest done afterwards; after an edit, a cell typed into
+  // again (else its two changes would be one move) and what comes after it.
   var FIRST_RETRY = 2000, LAST_RETRY = 30000; // ms
   var retry = null; // the post to make again: {button: its id, or '' for the grid; fields}
-  var resend = null; // the fields of the button's post being made again: [[name, value]...]
+  var resend = null; // the fields of the failed post being made again: [[name, value]...]
   var retryDelay = FIRST_RETRY, retryTimer = 0;
   var OFFLINE = $('offline') ? $('offline').textContent : '';
 
@@ -721,15 +745,24 @@
     var what = retry;
     retry = null;
     if (!what) return;
-    var form = $('board');
+    var state = document.querySelector('#board input[name="state"]');
+    var here = state && what.fields.some(function (pair) {
+      return pair[0] === 'state' && pair[1] === state.value;
+    });
+    if (!here) { // a pasted puzzle opened since: nothing of the game before is made
+      held = [];
+      sent = null;
+      return;
+    }
     var button = what.button && $(what.button);
-    if (button && !button.disabled) {
-      sent = null; // not held behind itself
-      resend = what.fields;
-      button.click();
-    } else if (what.button) {
+    if (what.button && (!button || button.disabled)) {
       release(); // the button is gone: what waited for it goes ahead
-    } else if (form) form.dispatchEvent(new Event('input', { bubbles: true }));
+      return;
+    }
+    sent = null; // not held behind itself
+    resend = what.fields;
+    if (button) button.click();
+    else $('board').dispatchEvent(new Event('input', { bubbles: true }));
   }
 
   function failed(ev) {
@@ -747,12 +780,8 @@
     clearTimeout(retryTimer);
     retryTimer = setTimeout(again, retryDelay);
     retryDelay = Math.min(retryDelay * 2, LAST_RETRY);
-    if (retry.button) {
-      clearTimeout(holding); // what waits, waits for the button made again
-      holding = 0;
-    } else {
-      release();
-    }
+    clearTimeout(holding); // what waits, waits for the post made again
+    holding = 0;
   }
 
   document.addEventListener('htmx:afterOnLoad', function (ev) {

@@ -1047,6 +1047,48 @@ def test_offline_taps_after_a_failed_button_wait_for_it(browser: Browser, server
         context.close()
 
 
+@pytest.mark.parametrize("notes", [False, True], ids=["digits", "notes"])
+def test_offline_each_digit_typed_in_one_cell_is_a_move(
+    browser: Browser, server: str, notes: bool
+) -> None:
+    """3 in r1c1, 4 in r1c2, then 5 in r1c1, offline: back online the page posted the grid as
+    it then stood, r1c1's two changes one move, so Undo emptied r1c1 instead of going back
+    to 3."""
+    context = new_context(browser, server)
+    try:
+        page = context.new_page()
+        page.goto(EASY_GAME.url)
+        cell(page, 0).click()
+        if notes:
+            page.keyboard.press("n")
+            until(page, lambda: shown(page).notes_mode, "notes mode in the URL")
+        context.set_offline(True)
+        page.keyboard.press("3")
+        expect(page.locator("#offline")).to_be_visible()
+        cell(page, 1).click()
+        page.keyboard.press("4")
+        cell(page, 0).click()
+        page.keyboard.press("5")
+        if notes:
+            expect(page.locator("#c0 ~ .notes")).to_have_text("35")
+            three, four, five = 9 + 0b100, 9 + 0b1000, 9 + 0b10100
+        else:
+            expect(cell(page, 0)).to_have_value("5")
+            three, four, five = 3, 4, 5
+        context.set_offline(False)
+        until(page, lambda: shown(page).content(0) == five, "r1c1 as typed last in the URL")
+        assert shown(page).content(1) == four and len(shown(page).history) == 3
+        for before in ((three, four), (three, 0), (0, 0)):
+            page.keyboard.press("Control+z")
+            until(
+                page,
+                lambda b=before: (shown(page).content(0), shown(page).content(1)) == b,
+                f"{before} in r1c1 and r1c2 after Undo",
+            )
+    finally:
+        context.close()
+
+
 def show_whole_hint(page: Page) -> None:
     """Hint, then Show more up to its last level."""
     page.locator("#act-hint").click()
@@ -1091,6 +1133,40 @@ def test_offline_a_hints_move_is_made_again_as_it_was_asked(browser: Browser, se
         context.close()
 
 
+@pytest.mark.parametrize("button", ["#act-hint-apply", "#act-hint-more"])
+def test_a_hints_button_tapped_while_a_cell_typed_again_waits_is_kept(
+    page: Page, button: str
+) -> None:
+    """5 then 4 typed into r1c1, then the hint's button tapped, before the first answer: that
+    answer closed the hint (typing does), and the button, waiting behind the 4, was dropped.
+    Now it is pressed with the 4, as when its post carries what was typed: the move of the
+    hint for the grid as typed, or that hint shown."""
+    posts = EditPosts(page)
+    page.goto(EASY_GAME.url)
+    if button == "#act-hint-apply":
+        show_whole_hint(page)
+    else:
+        page.locator("#act-hint").click()
+    cell(page, 0).click()
+    posts.hold()
+    held = posts.held
+    page.keyboard.press("5")
+    until(page, lambda: bool(held), "the first post on its way")
+    page.keyboard.press("4")
+    page.locator(button).click()
+    held[0].continue_()
+    moves = 3 if button == "#act-hint-apply" else 2
+    until(page, lambda: len(shown(page).history) == moves, f"{moves} moves in the URL")
+    now = shown(page)
+    assert [m.changes for m in now.history[:2]] == [((0, 0),), ((0, 5),)]
+    assert now.content(0) == 4
+    if button == "#act-hint-apply":
+        assert now.history[2].hint and not now.hint
+    else:  # from its first level: the hint shown before was for the grid before
+        assert now.hint == 1
+        expect(page.locator("#hint .hint-level")).to_have_count(1)
+
+
 def test_offline_a_paste_says_to_try_again_and_the_message_goes(
     browser: Browser, server: str
 ) -> None:
@@ -1109,6 +1185,44 @@ def test_offline_a_paste_says_to_try_again_and_the_message_goes(
         )
         context.set_offline(False)
         expect(page.locator("#offline")).to_be_hidden()
+    finally:
+        context.close()
+
+
+def test_a_failed_post_is_not_made_again_on_a_puzzle_pasted_since(
+    browser: Browser, server: str
+) -> None:
+    """A digit's post the server failed, then a puzzle pasted: making the post again (as it
+    was, from the game before) would bring the game before back over the new one."""
+    context = new_context(browser, server)
+    try:
+        page = context.new_page()
+        failures = [1]
+
+        def fail_once(route: Route) -> None:
+            if failures:
+                failures.pop()
+                route.fulfill(status=503, body="busy")
+            else:
+                route.continue_()
+
+        page.route("**/edit", fail_once)
+        page.goto(EASY_GAME.url)
+        cell(page, 0).click()
+        page.keyboard.press("4")
+        expect(page.locator("#offline")).to_be_visible()
+        page.get_by_text("Open another puzzle").click()
+        page.locator("#paste-text").fill(HARD)
+        page.locator("#paste-open").click()
+        until(page, lambda: shown(page).puzzle == HARD_GAME.puzzle, "the pasted puzzle")
+        posts: list[str] = []
+        page.on("request", lambda r: posts.append(r.url) if r.url.endswith("/edit") else None)
+        context.set_offline(True)
+        context.set_offline(False)  # back online: what waits to be made again is made now
+        cell(page, 1).click()
+        page.keyboard.press("5")
+        until(page, lambda: shown(page).entries[1] == 5, "the digit in the URL")
+        assert shown(page).puzzle == HARD_GAME.puzzle and len(posts) == 1
     finally:
         context.close()
 
