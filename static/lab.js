@@ -1,6 +1,7 @@
 // The solver lab: play/pause through the steps at a chosen speed, arrow keys for back and
-// forward, and focus kept on the control that was used. Without this file every step is
-// still a link (first, back, forward, last, next dead end), and htmx only makes them faster.
+// forward, focus kept on the control that was used, and a wait instead of the error page
+// when the site's allowance is spent. Without this file every step is still a link (first,
+// back, forward, last, next dead end), and htmx only makes them faster.
 (function () {
   'use strict';
 
@@ -30,20 +31,25 @@
     playing = false;
     clearTimeout(timer);
     show();
+    var note = byId('lab-wait'); // a wait said below: over, or said again if refused again
+    if (note) note.remove();
+  }
+
+  var saying = 0;
+  function say(text) {
+    var region = byId('announce');
+    if (!region) return;
+    region.textContent = ''; // the same words again are read again
+    clearTimeout(saying);
+    saying = setTimeout(function () { region.textContent = text; }, 50);
   }
 
   // A screen reader hears the step shown once: each step swapped in while not playing (Next,
   // the keys, Go) and the step playing stopped on (Pause, the end of the run), not every step
   // while playing.
-  var saying = 0;
   function announce() {
     var title = byId('lab-step-title');
-    var region = byId('announce');
-    if (!title || !region) return;
-    var text = title.textContent;
-    region.textContent = ''; // the same words again are read again
-    clearTimeout(saying);
-    saying = setTimeout(function () { region.textContent = text; }, 50);
+    if (title) say(title.textContent);
   }
 
   // Playing stops on the step shown, which is told; a step on its way is told when it comes.
@@ -66,9 +72,8 @@
     }
     window.htmx.ajax('GET', url, { target: '#lab-step', swap: 'outerHTML' }).then(
       function () {
-        if (resting) { // asked again once the allowance has room
-          if (playing) timer = setTimeout(tick, resting * 1000);
-          resting = 0;
+        if (refused) { // asked again once the allowance has room
+          if (playing) timer = setTimeout(tick, refused * 1000);
           return;
         }
         history.replaceState(history.state, '', url); // the step shown, even if paused meanwhile
@@ -80,14 +85,43 @@
     );
   }
 
-  // Playing faster than the site's per-client allowance of engine work (or with hints asked
-  // for meanwhile) gets a 429: instead of its page, a pause as long as it says, then on.
-  var resting = 0; // seconds to wait before the step is asked for again
+  // Steps asked for faster than the site's per-client allowance of engine work (a held arrow
+  // key, playing, hints asked for meanwhile) get a 429: instead of its page, the lab stays on
+  // the step shown and says how long to wait (its Retry-After). Playing asks again by itself
+  // then, as it was asked to go on. A key press or click is not asked again: the step would
+  // come seconds later, after the key was let go, and move the lab away from the step being
+  // read. The presses of a key held meanwhile are dropped (each would be refused), and once
+  // the wait is over a held key goes on by itself.
+  var refused = 0; // seconds the step last asked for was refused for (0: it came)
+  var restUntil = 0; // Date.now() before which the arrow keys ask for nothing
   document.addEventListener('htmx:beforeSwap', function (ev) {
-    if (!playing || ev.detail.xhr.status !== 429) return;
+    if (ev.target.id !== 'lab-step' || ev.detail.xhr.status !== 429) return;
     ev.detail.shouldSwap = false;
-    resting = Math.min(Number(ev.detail.xhr.getResponseHeader('Retry-After')) || 5, 60);
+    refused = Math.min(Number(ev.detail.xhr.getResponseHeader('Retry-After')) || 5, 60);
+    if (!playing) restUntil = Date.now() + refused * 1000; // after Pause a key asks at once
+    wait(refused);
   });
+
+  // The wait, said to a screen reader and in the site's toast (which moves nothing on the
+  // page), until it is over or the next step comes (the toast is part of the step).
+  var waited = 0;
+  function wait(seconds) {
+    var nav = document.querySelector('#lab-step .lab-nav');
+    if (!nav) return;
+    var note = byId('lab-wait');
+    if (!note) {
+      note = document.createElement('div'); // the lab's paragraphs have margins of their own
+      note.id = 'lab-wait';
+      note.className = 'offline';
+      nav.insertAdjacentElement('afterend', note);
+    }
+    var time = seconds + ' second' + (seconds === 1 ? '' : 's');
+    note.textContent = 'Too many steps at once: ' +
+      (playing ? 'playing goes on in ' + time + '.' : 'wait ' + time + ', then go on.');
+    say(note.textContent);
+    clearTimeout(waited);
+    waited = setTimeout(function () { note.remove(); }, seconds * 1000);
+  }
 
   function play() {
     if (!window.htmx || !nextUrl()) return;
@@ -114,16 +148,17 @@
     var link = id && byId(id);
     if (!link) return;
     ev.preventDefault();
-    if (loading || !link.getAttribute('href')) return;
+    if (loading || Date.now() < restUntil || !link.getAttribute('href')) return;
     stop();
     link.click();
   });
 
   document.addEventListener('htmx:beforeRequest', function () {
     loading = true;
+    refused = 0;
   });
 
-  // Every answer, error or abort (a 429 while playing is not swapped in, so it never settles).
+  // Every answer, error or abort (a 429 is not swapped in, so it never settles).
   document.addEventListener('htmx:afterRequest', function () {
     loading = false;
   });

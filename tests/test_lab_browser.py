@@ -225,6 +225,49 @@ def test_pausing_while_playing_waits_after_a_429_tells_the_step_shown(page: Page
     expect(title(page)).to_contain_text("Step 1 of")
 
 
+def test_stepping_past_the_allowance_keeps_the_lab_and_says_how_long_to_wait(
+    page: Page,
+) -> None:
+    """A step asked for by a button or key and refused (429) put the error page in place of
+    the lab. Now the lab stays on its step and says how long to wait; an arrow key pressed
+    meanwhile asks for nothing (held, it would ask many times a second), and once the wait
+    is over (the page's clock is moved on) it steps on."""
+    asked: list[str] = []
+
+    def refused_once(route: Route) -> None:
+        if "step=6" in route.request.url:
+            asked.append(route.request.url)
+            if len(asked) == 1:  # as the server answers htmx: its error page, for <main>
+                headers = {"Retry-After": "30", "HX-Retarget": "#main", "HX-Reswap": "innerHTML"}
+                route.fulfill(status=429, headers=headers, body="<h1>Too many requests</h1>")
+                return
+        route.continue_()
+
+    page.clock.install()
+    page.route("**/lab/**", refused_once)
+    page.goto(lab_url(TOP95_CODE, "propagate", 5))
+    listen(page)
+    with page.expect_response(lambda response: response.status == 429):
+        page.locator("#lab-next").click()
+    wait = page.locator("#lab-wait")
+    expect(wait).to_have_text("Too many steps at once: wait 30 seconds, then go on.")
+    expect(page.locator("#announce")).to_have_text(wait.inner_text())
+    page.keyboard.press("ArrowRight")
+    page.wait_for_timeout(300)  # time for a request to show itself
+    assert len(asked) == 1
+    expect(title(page)).to_contain_text("Step 5 of")
+    expect(page).to_have_url(step_url(TOP95_CODE, "propagate", 5))
+    expect(page.get_by_text("Too many requests")).to_have_count(0)
+    for width, viewport in ((375, PHONE), (1280, DESKTOP)):
+        page.set_viewport_size(viewport)
+        shoot(page, f"lab-step-wait-{width}")
+    page.clock.fast_forward(30_000)
+    expect(wait).to_have_count(0)
+    page.keyboard.press("ArrowRight")
+    expect(title(page)).to_contain_text("Step 6 of")
+    expect(page).to_have_url(step_url(TOP95_CODE, "propagate", 6))
+
+
 def test_in_forced_colours_the_key_still_tells_the_marks_apart(page: Page) -> None:
     """Forced colours turned every swatch of the key into the same plain box."""
     page.emulate_media(forced_colors="active")
