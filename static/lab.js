@@ -1,7 +1,8 @@
 // The solver lab: play/pause through the steps at a chosen speed, arrow keys for back and
-// forward, focus kept on the control that was used, and a wait instead of the error page
-// when the site's allowance is spent. Without this file every step is still a link (first,
-// back, forward, last, next dead end), and htmx only makes them faster.
+// forward, focus kept on the control that was used, a wait instead of the error page when
+// the site's allowance is spent, and the address bar's step after Back and Forward. Without
+// this file every step is still a link (first, back, forward, last, next dead end), and htmx
+// only makes them faster.
 (function () {
   'use strict';
 
@@ -152,6 +153,33 @@
     stop();
     link.click();
   });
+
+  // Back or Forward while the page is still loading (htmx, which loads a step's history entry
+  // again, answers them only once it is ready) changes the address bar alone: a step other
+  // than the address's is loaded again from there, once, as app.js does for a game.
+  function stepOf(url) {
+    return Number(new URL(url, location.href).searchParams.get('step')) || 1;
+  }
+  function showsTheAddress() {
+    var input = byId('lab-step-input'); // its value attribute is the step shown
+    return !input || Number(input.defaultValue) === stepOf(location.href);
+  }
+  var LOADED_AGAIN = 'sudoku-step-loaded-again'; // sessionStorage: the address last loaded again
+  function loadTheAddress() {
+    try {
+      if (showsTheAddress()) {
+        sessionStorage.removeItem(LOADED_AGAIN);
+        return;
+      }
+      if (sessionStorage.getItem(LOADED_AGAIN) === location.href) return;
+      sessionStorage.setItem(LOADED_AGAIN, location.href);
+    } catch (e) {
+      return; // no storage to keep count with: no reload
+    }
+    location.reload();
+  }
+  window.addEventListener('popstate', loadTheAddress);
+  document.addEventListener('DOMContentLoaded', loadTheAddress);
 
   document.addEventListener('htmx:beforeRequest', function () {
     loading = true;

@@ -1,6 +1,6 @@
 // The learning pages: the arrow keys step back and forth through a solve path or a review
-// (Home and End go to its first and last step),
-// and after a step is swapped in, focus goes to its heading, which is read out. Without this
+// (Home and End go to its first and last step), after a step is swapped in focus goes to its
+// heading, which is read out, and Back and Forward show the address bar's step. Without this
 // file every step is still a link, and htmx only makes them faster.
 (function () {
   'use strict';
@@ -27,6 +27,34 @@
     event.preventDefault();
     link.click();
   });
+
+  // Back or Forward while the page is still loading (htmx, which loads a step's history entry
+  // again, answers them only once it is ready) changes the address bar alone: a step other
+  // than the address's is loaded again from there, once, as app.js does for a game.
+  function stepOf(url) { // at= on a review (whose address may hold other keys), else step=
+    var query = new URL(url, location.href).searchParams;
+    return Number(query.get('at') || query.get('step')) || 1;
+  }
+  function showsTheAddress() {
+    var shown = document.querySelector('.learn-steps [aria-current="step"]');
+    return !shown || stepOf(shown.getAttribute('href')) === stepOf(location.href);
+  }
+  var LOADED_AGAIN = 'sudoku-step-loaded-again'; // sessionStorage: the address last loaded again
+  function loadTheAddress() {
+    try {
+      if (showsTheAddress()) {
+        sessionStorage.removeItem(LOADED_AGAIN);
+        return;
+      }
+      if (sessionStorage.getItem(LOADED_AGAIN) === location.href) return;
+      sessionStorage.setItem(LOADED_AGAIN, location.href);
+    } catch (e) {
+      return; // no storage to keep count with: no reload
+    }
+    location.reload();
+  }
+  window.addEventListener('popstate', loadTheAddress);
+  document.addEventListener('DOMContentLoaded', loadTheAddress);
 
   document.addEventListener('htmx:beforeRequest', function () {
     loading = true;
