@@ -1,14 +1,17 @@
 """The play page and the solve path sized to the screen, in Chromium (fixtures in conftest.py):
 big grids on big screens that still fit the screen's height, the same phone layouts,
-fingertip-sized controls on touch screens, and no keyboard help where there is no keyboard."""
+fingertip-sized controls and links on every page of a touch screen, and no keyboard help where
+there is no keyboard."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
-from puzzles import EASY
+from puzzles import EASY, EASY_SOLUTION
 
+from webapp.lab import lab_url
 from webapp.sudoku import parse
 from webapp.urlstate import GameState, encode_cells
 
@@ -16,6 +19,7 @@ pytest.importorskip("playwright")
 from axe import report, violations
 from conftest import BROWSER_TESTS, new_context, shoot
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from test_learn_browser import review_link
 
 pytestmark = BROWSER_TESTS
 
@@ -28,6 +32,7 @@ PATH = f"/path/{encode_cells(parse(EASY))}?step=12"
 # From norvig_top95: its path needs trials, which a note above the grid says
 TRIALS = "6.2.5.........3.4..........43...8....1....2........7..5..27...........81...6....."
 TRIALS_PATH = f"/path/{encode_cells(parse(TRIALS))}?step=5"
+REVIEW = review_link()
 
 DESKTOPS = [(1280, 900), (1366, 768), (1920, 1080), (2560, 1440)]
 TABLETS = [(1024, 1366), (834, 1194), (1366, 1024)]
@@ -290,7 +295,108 @@ def test_resized_pages_have_no_axe_violation(
     browser: Browser, server: str, contexts: list[BrowserContext], dark: bool
 ) -> None:
     for size, touch in [((1920, 1080), False), ((1024, 1366), True), ((375, 740), True)]:
-        for url in (GAME, PATH, "/"):
+        for url in (GAME, PATH, REVIEW, "/techniques", "/"):
             page = open_page(contexts, browser, server, size, touch, url, dark)
             found = violations(page)
             assert not found, f"{url} at {size}: {report(found)}"
+
+
+SOLVED = GameState(
+    parse(EASY), tuple(parse(EASY_SOLUTION)[c] * (not d) for c, d in enumerate(parse(EASY)))
+)
+# One page of each kind, with the links that stand alone on it
+EVERY_PAGE = {
+    "home": "/",
+    "game": GAME,
+    "solved": SOLVED.url,
+    "path": PATH,
+    "library": "/techniques",
+    "technique": "/techniques/x-wing",
+    "practise": "/techniques/skyscraper/practise/1",
+    "review": REVIEW,
+    "lab": "/lab",
+    "lab-puzzle": lab_url(encode_cells(parse(HARD))),
+    "lab-step": lab_url(encode_cells(parse(HARD)), "propagate", 3),
+    "api": "/api",
+    "error": "/no/such/page",
+}
+
+# The height a tap lands on each visible control (a label's control: its label) that is not a
+# link inside running text, where the text around it keeps its line: the points down the
+# middle of it (60 px either side) that the browser hands to it. The grid's cells (the
+# screen's width) and the skip link (for keyboards) are left out.
+SMALL_TARGETS = """() => {
+    const controls = 'a[href], button, summary, select, input:not([type=hidden]), textarea';
+    const inText = (e) => {
+        let block = e.parentElement;
+        while (getComputedStyle(block).display === 'inline') block = block.parentElement;
+        const copy = block.cloneNode(true);
+        const notText = 'a, button, .count, .sr-only, [aria-hidden=true], [aria-current]';
+        copy.querySelectorAll(notText).forEach(n => n.remove());
+        return /[^\\s\u00b7\u203a\u2039|]/.test(copy.textContent);
+    };
+    const small = [];
+    for (const control of document.querySelectorAll(controls)) {
+        const e = control.closest('label') || control;
+        if (control.matches('.cell, .skip') || !e.checkVisibility()) continue;
+        if (control.matches('a') && inText(control)) continue;
+        e.scrollIntoView({block: 'center'});
+        const r = e.getBoundingClientRect();
+        const x = r.left + r.width / 2;
+        let hits = 0;
+        for (let y = r.top - 60; y < r.bottom + 60; y++) {
+            const hit = document.elementFromPoint(x, y);
+            if (hit && e.contains(hit)) hits++;
+        }
+        if (hits < 44) small.push(`${hits} px: ${e.outerHTML.slice(0, 100)}`);
+    }
+    return small;
+}"""
+
+
+@pytest.mark.parametrize("size", [(375, 740), (1024, 1366)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_on_a_touch_screen_every_page_has_fingertip_links(
+    browser: Browser, server: str, contexts: list[BrowserContext], size: tuple[int, int]
+) -> None:
+    """The header's links were 26-29 px tall on every page and the footer's a 16 px line,
+    breadcrumbs 17, the solve path's technique pills 29 (their links 16), a finished game's
+    links and the technique pager 24, the lab's tabs 40 and its "Step through" 17-22, the
+    API's contents 19: at least 44 px on a touch screen, as the game's controls."""
+    page = open_page(contexts, browser, server, size, True, "/")
+    for name, url in EVERY_PAGE.items():
+        page.goto(url)
+        for fold in page.locator("details:not([open]) > summary").all():
+            if fold.is_visible():
+                fold.click()  # the links inside too
+        small = page.evaluate(SMALL_TARGETS)
+        assert not small, (name, small)
+        for link in (".nav-link", ".foot-links a"):
+            assert box(page, link)["height"] >= 44, (name, link)
+
+
+@pytest.mark.parametrize("size", [(375, 740), (1024, 1366)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_on_a_touch_screen_a_cards_link_takes_the_whole_card(
+    browser: Browser, server: str, contexts: list[BrowserContext], size: tuple[int, int]
+) -> None:
+    """The library's and the lab's cards showed a 19 px link over a line or more of text; a
+    tap anywhere on the card opens it, and the cards keep their height."""
+    mouse = open_page(contexts, browser, server, size, False, "/")
+    page = open_page(contexts, browser, server, size, True, "/")
+    for url, card in [("/techniques", ".learn-techniques li"), ("/lab", ".lab-example")]:
+        mouse.goto(url)
+        page.goto(url)
+        assert box(page, card)["height"] == pytest.approx(box(mouse, card)["height"], abs=1)
+        page.locator(f"{card} p").first.scroll_into_view_if_needed()
+        text = box(page, f"{card} p")  # its description, not its link
+        page.touchscreen.tap(text["x"] + 4, text["y"] + 4)
+        expect(page).not_to_have_url(re.compile(f"{url}$"))
+
+
+def test_on_a_desktop_the_header_and_footer_keep_their_size(
+    browser: Browser, server: str, contexts: list[BrowserContext]
+) -> None:
+    """A mouse needs no fingertip's room: the header stays 59 px tall, its links 35."""
+    page = open_page(contexts, browser, server, (1280, 900), False, "/techniques")
+    assert box(page, ".top")["height"] < 60
+    assert box(page, ".nav-link")["height"] < 36
+    assert box(page, ".foot-links a")["height"] < 24  # a line of text
