@@ -1,7 +1,7 @@
-"""The play page and the solve path sized to the screen, in Chromium (fixtures in conftest.py):
-big grids on big screens that still fit the screen's height, the same phone layouts,
-fingertip-sized controls and links on every page of a touch screen, and no keyboard help where
-there is no keyboard."""
+"""The play page, the solve path and a game's review sized to the screen, in Chromium (fixtures
+in conftest.py): big grids on big screens that still fit the screen's height, the same phone
+layouts, fingertip-sized controls and links on every page of a touch screen, and no keyboard
+help where there is no keyboard."""
 
 from __future__ import annotations
 
@@ -400,3 +400,29 @@ def test_on_a_desktop_the_header_and_footer_keep_their_size(
     assert box(page, ".top")["height"] < 60
     assert box(page, ".nav-link")["height"] < 36
     assert box(page, ".foot-links a")["height"] < 24  # a line of text
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (2560, 1440), (1280, 900), (1024, 1366)])
+def test_the_reviews_grid_is_as_big_as_the_screen_allows(
+    browser: Browser, server: str, contexts: list[BrowserContext], size: tuple[int, int]
+) -> None:
+    """The review's grid was 440 px on every screen, the solve path's up to 880: it sizes as
+    the path's, with its Back and Next still on the first screen under the summary."""
+    width, height = size
+    touch = height > width
+    page = open_page(contexts, browser, server, size, touch, REVIEW)
+    grid = box(page, ".learn-grid")
+    assert bottom(page, "#review-next") <= height
+    assert grid["width"] >= (440 if size == (1280, 900) else 530), grid
+    text = box(page, ".learn-text")
+    assert text["x"] >= grid["x"] + grid["width"] and text["width"] >= 400  # beside it
+    assert_fits_sideways(page, width)
+    shoot(page, f"layout-review-{width}x{height}")
+
+
+@pytest.mark.parametrize(("size", "grid_width"), [((375, 740), 359), ((390, 844), 374)])
+def test_a_phones_review_grid_is_as_before(
+    browser: Browser, server: str, contexts: list[BrowserContext], size, grid_width: int
+) -> None:
+    page = open_page(contexts, browser, server, size, True, REVIEW)
+    assert box(page, ".learn-grid")["width"] == pytest.approx(grid_width, abs=1)
