@@ -399,8 +399,10 @@
 
   // Back or Forward to another entry of this page's history changes the address bar alone
   // (htmx loads such an entry again, but only once it is ready: not on a page still loading).
-  // A grid that is not the state in the address bar is loaded again from there.
+  // A grid that is not the state in the address bar is loaded again from there; so is a page
+  // of steps (the lab, a solve path) whose script says it shows another step.
   function showsTheAddress() {
+    if (window.sudokuShowsTheAddress) return window.sudokuShowsTheAddress();
     var field = document.querySelector('#board input[name="state"]');
     var address = location.pathname;
     if (!field || !(address === '/' || address.indexOf('/p/') === 0)) return true; // no state URL

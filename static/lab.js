@@ -155,8 +155,8 @@
   });
 
   // Back or Forward while the page is still loading (htmx, which loads a step's history entry
-  // again, answers them only once it is ready) changes the address bar alone: a step other
-  // than the address's is loaded again from there, once, as app.js does for a game.
+  // again, answers them only once it is ready) changes the address bar alone: app.js loads
+  // the address again, once, when this says the page shows another step.
   function stepOf(url) {
     return Number(new URL(url, location.href).searchParams.get('step')) || 1;
   }
@@ -164,22 +164,7 @@
     var input = byId('lab-step-input'); // its value attribute is the step shown
     return !input || Number(input.defaultValue) === stepOf(location.href);
   }
-  var LOADED_AGAIN = 'sudoku-step-loaded-again'; // sessionStorage: the address last loaded again
-  function loadTheAddress() {
-    try {
-      if (showsTheAddress()) {
-        sessionStorage.removeItem(LOADED_AGAIN);
-        return;
-      }
-      if (sessionStorage.getItem(LOADED_AGAIN) === location.href) return;
-      sessionStorage.setItem(LOADED_AGAIN, location.href);
-    } catch (e) {
-      return; // no storage to keep count with: no reload
-    }
-    location.reload();
-  }
-  window.addEventListener('popstate', loadTheAddress);
-  document.addEventListener('DOMContentLoaded', loadTheAddress);
+  window.sudokuShowsTheAddress = showsTheAddress;
 
   document.addEventListener('htmx:beforeRequest', function () {
     loading = true;

@@ -29,8 +29,8 @@
   });
 
   // Back or Forward while the page is still loading (htmx, which loads a step's history entry
-  // again, answers them only once it is ready) changes the address bar alone: a step other
-  // than the address's is loaded again from there, once, as app.js does for a game.
+  // again, answers them only once it is ready) changes the address bar alone: app.js loads
+  // the address again, once, when this says the page shows another step.
   function stepOf(url) { // at= on a review (whose address may hold other keys), else step=
     var query = new URL(url, location.href).searchParams;
     return Number(query.get('at') || query.get('step')) || 1;
@@ -39,22 +39,7 @@
     var shown = document.querySelector('.learn-steps [aria-current="step"]');
     return !shown || stepOf(shown.getAttribute('href')) === stepOf(location.href);
   }
-  var LOADED_AGAIN = 'sudoku-step-loaded-again'; // sessionStorage: the address last loaded again
-  function loadTheAddress() {
-    try {
-      if (showsTheAddress()) {
-        sessionStorage.removeItem(LOADED_AGAIN);
-        return;
-      }
-      if (sessionStorage.getItem(LOADED_AGAIN) === location.href) return;
-      sessionStorage.setItem(LOADED_AGAIN, location.href);
-    } catch (e) {
-      return; // no storage to keep count with: no reload
-    }
-    location.reload();
-  }
-  window.addEventListener('popstate', loadTheAddress);
-  document.addEventListener('DOMContentLoaded', loadTheAddress);
+  window.sudokuShowsTheAddress = showsTheAddress;
 
   document.addEventListener('htmx:beforeRequest', function () {
     loading = true;
