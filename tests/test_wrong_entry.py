@@ -116,3 +116,26 @@ def test_every_wrong_digit_gets_a_chain_that_holds_and_is_minimal(
                     if s.cands[cell] & BIT[digit] and digit != solution[cell]:
                         lengths.append(check(s.to_grid(), cell, digit))
     assert len(lengths) > 30 and max(lengths) > 1
+
+
+def test_a_wrong_digit_lists_only_the_engine_steps_its_chain_needs() -> None:
+    # r5c6 = 1 (it is 3) forces nothing broken on its own: the engine's steps come first. The
+    # chain needed the fourth, a hidden pair; the pointing, claiming and naked pair before it
+    # were listed too.
+    grid = parse(
+        ".....42..8....9....64......34.7.5..957.94......6..35474.95..7.263.......7.54...16"
+    )
+    r5c6 = 41
+    found = refute(grid, r5c6, 1, HINT_BUDGET)
+    assert [step.technique for step in found.first] == ["Hidden pair"]
+    assert found.contradiction is not None
+    start = Position.from_grid(grid)
+    (pair,) = found.first
+    assert not replays(start, r5c6, 1, list(found.forced), found.contradiction)
+    start.apply(pair.placements, pair.eliminations)
+    assert replays(start, r5c6, 1, list(found.forced), found.contradiction)
+    mistake = hint(grid, tuple(1 if c == r5c6 else 0 for c in range(81))).mistake
+    assert mistake is not None and mistake.text.startswith(
+        "r5c6 can't be 1: once the step below is made (it holds whatever r5c6 holds), "
+    )
+    assert mistake.chain[0].startswith("Hidden pair in ")

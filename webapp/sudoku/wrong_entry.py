@@ -11,6 +11,10 @@ removed it, the one already kept if there is one, else the earliest; then each d
 dropped if the chain holds without it. What is left is a chain in which every digit is needed,
 in the order they were forced. Of the contradictions present when the follower stops, the one
 with the shortest chain is given.
+
+When the digit breaks nothing by itself, the engine's first steps are made before it, one more
+each time until it does; then each of those steps is dropped (from the last to the first) if
+the chain holds without it and the steps kept after it still find their patterns as they were.
 """
 
 from __future__ import annotations
@@ -41,9 +45,9 @@ FIRST_STEPS = 4  # the engine's steps tried before the digit, when it alone brea
 
 class Refutation(NamedTuple):
     """Why a digit is wrong: the engine's steps that must come first (`first`, made without
-    the digit; usually none), then the digits it forces (`forced`, in order, each one needed)
-    and the contradiction they reach (None: none was found). `followed` counts the digits the
-    follower placed before it stopped."""
+    the digit; usually none, and none the chain can do without), then the digits it forces
+    (`forced`, in order, each one needed) and the contradiction they reach (None: none was
+    found). `followed` counts the digits the follower placed before it stopped."""
 
     first: tuple[Step, ...]
     forced: tuple[Forced, ...]
@@ -67,8 +71,71 @@ def refute(grid: Grid, cell: int, digit: int, budget: Budget) -> Refutation:
         here.apply(step.placements, step.eliminations)
         after = _refute(here, cell, digit)
         if after.contradiction is not None:
-            return after._replace(first=run.steps[: k + 1])
+            start = Position.from_grid(grid)
+            return _fewer_first(start, cell, digit, run.steps[: k + 1], after)
     return found
+
+
+# Steps whose pattern lies in their units (`Step.units`): the same candidates there, the same
+# step. Any other kind of step is taken to read the whole grid.
+IN_THEIR_UNITS = frozenset(
+    (
+        "Full house",
+        "Hidden single",
+        "Naked single",
+        "Pointing",
+        "Claiming",
+        "Direct pointing",
+        "Direct claiming",
+        "Naked pair",
+        "Naked triple",
+        "Naked quad",
+        "Hidden pair",
+        "Hidden triple",
+        "Hidden quad",
+        "Direct hidden pair",
+        "Direct hidden triple",
+    )
+)
+
+
+def _fewer_first(
+    start: Position, cell: int, digit: int, first: tuple[Step, ...], found: Refutation
+) -> Refutation:
+    """`found`, made after the engine's steps `first`, without the steps it can do without
+    (tried from the last to the first): a step goes if the chain still holds without it and
+    every later step kept still sees in its pattern what it saw when the engine found it."""
+    seen = [start]  # the position each step of `first` was found in
+    for step in first:
+        seen.append(seen[-1].copy())
+        seen[-1].apply(step.placements, step.eliminations)
+    kept = list(range(len(first)))
+    assert found.contradiction is not None
+    forced, broken = list(found.forced), found.contradiction
+    for i in reversed(range(len(first))):
+        fewer = [j for j in kept if j != i]
+        here = start.copy()
+        for j in fewer:
+            if not _sees_the_same(here, seen[j], first[j]):
+                break
+            here.apply(first[j].placements, first[j].eliminations)
+        else:
+            held = _holds(here, cell, digit, forced, broken)
+            if held is not None:
+                kept, (forced, broken) = fewer, held
+    return found._replace(
+        first=tuple(first[j] for j in kept), forced=tuple(forced), contradiction=broken
+    )
+
+
+def _sees_the_same(here: Position, then: Position, step: Step) -> bool:
+    """Does `step`, found in `then`, hold in `here`: the same digits and candidates in its
+    units (in the whole grid for a step whose pattern may lie beyond them)?"""
+    if step.technique in IN_THEIR_UNITS:
+        cells: range | set[int] = {c for u in step.units for c in UNITS[u]}
+    else:
+        cells = CELLS
+    return all(here.grid[c] == then.grid[c] and here.cands[c] == then.cands[c] for c in cells)
 
 
 def _refute(start: Position, cell: int, digit: int) -> Refutation:
