@@ -183,6 +183,30 @@ def test_a_lead_the_search_cannot_prove_shortest_is_still_the_fewest(
     assert found.fill == fill_now(after, target, solution_of(grid)) is not None
 
 
+def test_a_cell_the_engines_steps_leave_a_single_is_led_to_by_them() -> None:
+    """r1c6 of a top1465 position, the solve's candidates as notes: no single or locked
+    candidate leads to it, and after the engine's steps it is a single with nothing left to
+    work back (the lead stopped there with an error once)."""
+    puzzle = parse(
+        "35.6.......4.......2..7.89......5....7..1..2....4......36.9..1.......5.......7.82"
+    )
+    entries = tuple({18: 6, 20: 1, 30: 7, 71: 9}.get(c, 0) for c in range(81))
+    notes = (
+        *(0, 0, 448, 0, 138, 387, 11, 72, 9, 448, 384, 0, 386, 150, 259, 39, 116, 53, 0, 0),
+        *(0, 20, 0, 12, 0, 0, 28, 395, 425, 390, 0, 166, 0, 301, 12, 173, 152, 0, 148, 384),
+        *(0, 420, 300, 0, 188, 387, 417, 406, 0, 166, 422, 357, 48, 245, 146, 0, 0, 146, 0),
+        *(130, 72, 0, 72, 195, 129, 66, 131, 40, 44, 0, 36, 0, 281, 265, 272, 21, 52, 0, 36),
+        *(0, 0),
+    )
+    r1c6 = 5
+    found = hint(puzzle, entries, notes, r1c6, budget=HINT_BUDGET)
+    assert found.lead and not found.shortest
+    assert found.look.startswith(f"Not yet: r1c6 can be filled within {len(found.lead)} steps.")
+    grid = tuple(g or e for g, e in zip(puzzle, entries, strict=True))
+    after = made(Position.from_grid(grid, notes), *found.lead)
+    assert found.fill == fill_now(after, r1c6, solution_of(puzzle)) is not None
+
+
 def test_a_filled_cell_gets_help_elsewhere() -> None:
     given = next(c for c in range(81) if EASY[c])
     found = ask(EASY, target=given)

@@ -290,7 +290,9 @@ def _closure(board: _Board, meter: Meter) -> list[int] | None:
             if kept.isdisjoint(took_it):
                 kept.add(took_it[0])
                 todo.append(needs[took_it[0]])
-    found = [_in_order(board, [made[i] for i in sorted(kept)]), _cheapest(board, made)]
+    found = [_in_order(board, [made[i] for i in sorted(kept)])]
+    if made:
+        found.append(_cheapest(board, made))
     return min((_trimmed(board, f) for f in found if f is not None), key=len, default=None)
 
 
@@ -350,7 +352,7 @@ def _cheapest(board: _Board, made: list[int]) -> list[int] | None:
         return None
     goal = min(goals, key=lambda need: sum(cost[b] for b in _bits_of(need)))
     kept: dict[int, int] = {}  # move -> the cost of its way kept
-    todo = [(goal, max(spent) + 1)]  # the target costs more than any move
+    todo = [(goal, max(spent) + 1)]  # the target costs more than any move (`made` has one)
     while todo:
         need, below = todo.pop()
         for top in _bits_of(need):
