@@ -374,6 +374,21 @@ def test_on_a_touch_screen_every_page_has_fingertip_links(
             assert box(page, link)["height"] >= 44, (name, link)
 
 
+def test_on_a_phone_no_line_of_the_footer_ends_with_a_separator(
+    browser: Browser, server: str, contexts: list[BrowserContext]
+) -> None:
+    """At 375 px the footer's third link went to a line of its own and left its "·" at the
+    end of the line before: each separator shown has its next link on its line."""
+    page = open_page(contexts, browser, server, (375, 740), True, "/")
+    links = [box(page, f".foot-links a >> nth={i}") for i in range(3)]
+    assert len({link["y"] for link in links}) > 1  # two lines, or the test shows nothing
+    for i in range(2):
+        separator = page.locator(".foot-sep").nth(i).bounding_box()
+        if separator and separator["width"]:
+            middle = separator["y"] + separator["height"] / 2
+            assert links[i + 1]["y"] <= middle <= links[i + 1]["y"] + links[i + 1]["height"]
+
+
 @pytest.mark.parametrize("size", [(375, 740), (1024, 1366)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_on_a_touch_screen_a_cards_link_takes_the_whole_card(
     browser: Browser, server: str, contexts: list[BrowserContext], size: tuple[int, int]
