@@ -28,11 +28,12 @@ from webapp.sudoku.board import (
     parse,
     unit_name,
 )
-from webapp.sudoku.logic import solve_logically
+from webapp.sudoku.logic import next_step, solve_logically
 from webapp.sudoku.ratings import RATINGS
 from webapp.sudoku.search import UNLIMITED, Budget
 from webapp.sudoku.solver import count_solutions
 from webapp.sudoku.techniques import als, chains, fish_finned, forcing, multiple, sue_de_coq
+from webapp.sudoku.techniques.colouring import medusa, multi_colouring
 from webapp.sudoku.techniques.position import Position
 from webapp.sudoku.techniques.step import Chain, Node, Step
 
@@ -332,6 +333,10 @@ def find(case: Case, s: Position) -> Step | None:
         return sue_de_coq.sue_de_coq(s)
     if case.technique == "Death blossom":
         return als.death_blossom(s, UNLIMITED.start())
+    if case.technique == "Multi-colouring":
+        return multi_colouring(s)
+    if case.technique == "3D Medusa":
+        return medusa(s)
     return chains.chains(s)
 
 
@@ -363,6 +368,66 @@ def test_colourings_give_their_colours() -> None:
             assert step is not None and len(step.colours) in (2, 4)
             first, second = step.colours[:2]
             assert first and second and not set(first) & set(second)
+
+
+def test_a_medusa_names_the_two_coloured_candidates_its_removal_sees() -> None:
+    """It said 'sees both colours (in its cell or on its digit)' without naming them."""
+    (case,) = (case for case in CASES if case.technique == "3D Medusa")
+    step = medusa(case.position())
+    assert step is not None and step.eliminations == ((23, 1),)
+    assert step.text.endswith(
+        "the 1 in r3c6 sees 1r3c2 of one colour and 1r7c6 of the other, so it goes"
+    )
+    first, second = step.colours
+    r3c2, r7c6 = (19, 1), (59, 1)  # one in each colour
+    assert (r3c2 in first and r7c6 in second) or (r3c2 in second and r7c6 in first)
+
+
+# magictour_top1465.txt line 1307, before step 32 of its solve: a 3D Medusa (7.2) removes the
+# 7 from r3c1, and an AIC rated 7.1 removes the 3 from r9c9.
+MEDUSA_ABOVE_AN_AIC = Case(
+    "3D Medusa",
+    1307,
+    32,
+    7.2,
+    ((18, 7),),
+    (
+        "=1 =4 29 =3 29 =8 =7 56 56 "
+        "=8 579 2379 2569 24679 4679 239 34 =1 "
+        "579 =6 2379 259 47 =1 239 =8 349 "
+        "569 =1 89 =7 3469 469 345 =2 358 "
+        "=3 =2 =4 =8 =1 =5 =6 =9 =7 "
+        "5679 579 789 269 23469 469 345 =1 358 "
+        "=4 39 =6 =1 579 79 =8 35 =2 "
+        "=2 789 =5 69 689 =3 =1 47 49 "
+        "79 38 =1 =4 58 =2 359 3567 369 "
+    ),
+)
+
+
+def test_a_colouring_waits_for_the_chains_rated_lower() -> None:
+    """3D Medusa and multi-colouring were looked for at their base rating (7.0, 6.7) and
+    taken at once, though their chains' length rates them higher: the hint gave the 7.2
+    Medusa where a 7.1 AIC was on offer, and the chains the 6.9 multi-colouring of CASES
+    where a 6.8 chain was."""
+    case = MEDUSA_ABOVE_AN_AIC
+    s = case.position()
+    colouring = medusa(s)
+    assert colouring is not None
+    assert (colouring.rating, colouring.eliminations) == (case.rating, case.eliminations)
+    step = next_step(s.to_grid(), s.cands)
+    assert step is not None
+    assert (step.technique, step.rating, step.eliminations) == ("AIC", 7.1, ((80, 3),))
+    (multi,) = (case for case in CASES if case.technique == "Multi-colouring")
+    found = chains.chains(multi.position())
+    assert found is not None and found.rating < multi.rating
+
+
+def test_a_colouring_found_stands_when_the_budget_runs_out_before_a_lower_chain() -> None:
+    """The Medusa, found at 7.0, waits for the chains up to 7.2; when the nodes run out
+    before the 7.1 AIC turns up, the search gives the Medusa (not nothing)."""
+    step = chains.chains(MEDUSA_ABOVE_AN_AIC.position(), Budget(nodes=300).start())
+    assert step is not None and (step.technique, step.rating) == ("3D Medusa", 7.2)
 
 
 def sees(cell: int, digit: int, node: Node) -> bool:

@@ -25,6 +25,7 @@ from .logic import (
 )
 from .search import Budget, OutOfBudget, check_budget
 from .techniques.catalog import CATALOG, Entry, entry_for
+from .techniques.colouring import medusa, multi_colouring
 from .techniques.examples import EXAMPLES, Example
 from .techniques.multiple import digit_forcing
 from .techniques.position import Position
@@ -34,9 +35,14 @@ __all__ = ["Moment", "Walkthrough", "WorkedExample", "walkthrough", "worked_exam
 
 CELL_NUMBERS = {cell_name(c): c for c in CELLS}  # 'r4c6' -> 32
 
-# Techniques that a search of SEARCHES finds only when nothing of the same rating comes
-# first, with a search that finds them alone (for their worked examples).
-ALONE: dict[str, Search] = {"Digit forcing chains": digit_forcing}
+# Techniques that a search of SEARCHES finds only when nothing rated as low comes first (a
+# colouring is often also a chain rated lower), with a search that finds them alone (for
+# their worked examples).
+ALONE: dict[str, Search] = {
+    "Digit forcing chains": digit_forcing,
+    "Multi-colouring": lambda s, _: multi_colouring(s),
+    "3D Medusa": lambda s, _: medusa(s),
+}
 
 
 @dataclass(frozen=True)

@@ -20,11 +20,12 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Iterator, Sequence
 from itertools import pairwise
+from math import inf
 from typing import NamedTuple
 
 from ..board import UNITS_OF, cell_name, set_bits
 from ..ratings import chain_rating, rating
-from ..search import UNLIMITED, Meter
+from ..search import UNLIMITED, Meter, OutOfBudget
 from .als import find_als
 from .colouring import medusa, multi_colouring
 from .links import EXT, WEAK_X, WEAK_XY, Graph, Links
@@ -418,7 +419,8 @@ def chain_step(
 ) -> Step | None:
     """The lowest-rated chain of the given kinds (shortest first), or None.
 
-    Each of `extras` runs just before the chains of its rating.
+    Each of `extras` runs just before the chains of its base rating; its step is taken only
+    if no chain rates lower (a colouring rates above its base by its chains' length).
     """
     found = _search(s, kinds, max_nodes, meter or UNLIMITED.start(), extras, False)
     return found[0] if found else None
@@ -440,49 +442,63 @@ def _search(
     for name in kinds:
         kind = KINDS[name]
         heapq.heappush(queue, Pending(kind.rated(2), kind.order, 1, name, None, None))
-    while queue:
-        while pending and pending[0].rating <= queue[0].rating:
-            step = pending.pop(0).find(s, context.links)
-            if step is not None:
-                return [step]
-        now = heapq.heappop(queue)
-        kind = KINDS[now.name]
-        net, levels = now.net, now.levels
-        if net is None or levels is None:
-            net = kind.net(context)
-            levels = _levels(net, meter)
-        found = next(levels, None)
-        if found is None:
+    # An extra's step can rate above the base it is looked for at (a colouring by its chains'
+    # length): it is held until no chain left to try can rate lower.
+    held: list[Step] = []
+    try:
+        while queue or pending:
+            head = min(queue[0].rating if queue else inf, pending[0].rating if pending else inf)
+            if held and held[0].rating <= head:
+                return held
+            if pending and pending[0].rating <= head:  # at a tie, the named pattern first
+                step = pending.pop(0).find(s, context.links)
+                if step is not None and (not held or step.rating < held[0].rating):
+                    held = [step]
+                continue
+            now = heapq.heappop(queue)
+            kind = KINDS[now.name]
+            net, levels = now.net, now.levels
+            if net is None or levels is None:
+                net = kind.net(context)
+                levels = _levels(net, meter)
+            found = next(levels, None)
+            if found is None:
+                continue
+            if found and 2 * now.level >= kind.shortest:
+                steps = _steps(net, now, found, every)
+                return held if held and held[0].rating <= steps[0].rating else steps
+            if 2 * (now.level + 1) <= min(max_nodes, kind.longest):
+                rated = kind.rated(2 * (now.level + 1))
+                heapq.heappush(
+                    queue, Pending(rated, kind.order, now.level + 1, now.name, net, levels)
+                )
+    except OutOfBudget:  # a held step stands: no chain rated lower was found
+        if not held:
+            raise
+    return held
+
+
+def _steps(net: Net, now: Pending, found: list[ChainEnd], every: bool) -> list[Step]:
+    """The step of the first of the chain ends `found` at one length (one placing a digit,
+    else the one removing most); with `every`, then each other one rated no higher that
+    removes something the ones before do not."""
+    ends = sorted(
+        found,
+        key=lambda e: (-1, e.start) if e.result == -1 else (-e.result.bit_count(), e.start),
+    )
+    steps: list[Step] = []
+    done: set[tuple[int, int]] = set()
+    for end in ends if every else ends[:1]:
+        if end.result != -1 and not {(p // 9, p % 9 + 1) for p in set_bits(end.result)} - done:
             continue
-        if found and 2 * now.level >= kind.shortest:
-            ends = sorted(
-                found,
-                key=lambda e: (-1, e.start) if e.result == -1 else (-e.result.bit_count(), e.start),
-            )
-            steps: list[Step] = []
-            done: set[tuple[int, int]] = set()
-            for end in ends if every else ends[:1]:
-                if (
-                    end.result != -1
-                    and not {(p // 9, p % 9 + 1) for p in set_bits(end.result)} - done
-                ):
-                    continue
-                chain = _trace(net, end.start, now.level, end.result)
-                step = _describe_chain(_name(net, chain, now.name), net, chain, end.result)
-                if steps and step.rating > steps[0].rating:
-                    continue
-                if step.placements or set(step.eliminations) - done:
-                    steps.append(step)
-                    done.update(step.eliminations)
-            return steps
-        if 2 * (now.level + 1) <= min(max_nodes, kind.longest):
-            rated = kind.rated(2 * (now.level + 1))
-            heapq.heappush(queue, Pending(rated, kind.order, now.level + 1, now.name, net, levels))
-    for extra in pending:
-        step = extra.find(s, context.links)
-        if step is not None:
-            return [step]
-    return []
+        chain = _trace(net, end.start, now.level, end.result)
+        step = _describe_chain(_name(net, chain, now.name), net, chain, end.result)
+        if steps and step.rating > steps[0].rating:
+            continue
+        if step.placements or set(step.eliminations) - done:
+            steps.append(step)
+            done.update(step.eliminations)
+    return steps
 
 
 def x_chain(s: Position) -> Step | None:

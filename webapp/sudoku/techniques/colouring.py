@@ -355,11 +355,16 @@ def _medusa_traps(s: Position, links: Links, cluster: Cluster) -> Step | None:
     eliminations = tuple(removed)
     one = len(eliminations) == 1
     which = listed(f"the {d} in {cell_name(c)}" for c, d in eliminations)
+    if len(ends) == 1:  # every one sees the same two: name them
+        ((x, y),) = ends
+        seen = f"{cand_text(_cand(x))} of one colour and {cand_text(_cand(y))} of the other"
+    else:
+        its = "its" if one else "their"
+        seen = f"both colours (in {its} cell or on {its} digit)"
     return _medusa_step(
         cluster,
         eliminations,
         tuple(chains),
         f"Colouring candidates along strong links (3D Medusa), one of the two colours is true; "
-        f"{which} see{'s' if one else ''} both colours (in {'its' if one else 'their'} cell or "
-        f"on {'its' if one else 'their'} digit), so {'it goes' if one else 'they go'}",
+        f"{which} see{'s' if one else ''} {seen}, so {'it goes' if one else 'they go'}",
     )
