@@ -18,7 +18,7 @@ from webapp.urlstate import GameState, Mode, from_path
 
 pytest.importorskip("playwright")
 from axe import report, violations
-from conftest import BROWSER_TESTS, DESKTOP, PHONE, new_context, shoot
+from conftest import BROWSER_TESTS, DESKTOP, PHONE, Held, new_context, shoot
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, Route, expect
 
 pytestmark = BROWSER_TESTS
@@ -787,32 +787,11 @@ def test_taps_in_one_post_are_undone_last_first(page: Page) -> None:
     assert [shown(page).entries[c] for c in (0, 10, 40)] == [0, 4, 4]
 
 
-class EditPosts:
-    """A page's edit posts, routed from before it loads (a route added to a page already
-    loaded missed a post once in a full run): after `hold(n)` the next n wait in `held`,
-    answered by the test; the others go through."""
-
-    def __init__(self, page: Page) -> None:
-        self.held: list[Route] = []
-        self.holding = 0
-        page.route("**/edit", self._route)
-
-    def hold(self, posts: int = 1) -> None:
-        self.holding = posts
-
-    def _route(self, route: Route) -> None:
-        if self.holding:
-            self.holding -= 1
-            self.held.append(route)
-        else:
-            route.continue_()
-
-
 @pytest.mark.parametrize("notes", [False, True], ids=["digits", "notes"])
 def test_each_digit_typed_in_one_cell_before_the_answer_is_a_move(page: Page, notes: bool) -> None:
     """3, 5 and 7 typed into one cell while the first post was on its way: each post
     replaced the one before with the cell as it then stood, one move, so Undo emptied it."""
-    posts = EditPosts(page)
+    posts = Held(page, "**/edit")
     page.goto(EASY_GAME.url)
     cell(page, 0).click()
     if notes:
@@ -844,7 +823,7 @@ def test_a_cell_typed_again_shows_what_was_typed_last_while_it_waits(
     """3, 5 and 7 typed into one cell before the first answer: when it came, 5 went on its way
     and the cell showed 5 (its notes 35) until 5's answer, though 7 was typed last (and a 5
     typed then, the cell showing 5 already, was taken for no change and lost)."""
-    posts = EditPosts(page)
+    posts = Held(page, "**/edit")
     page.goto(EASY_GAME.url)
     cell(page, 0).click()
     if notes:
@@ -871,7 +850,7 @@ def test_redo_tapped_while_undo_waits_behind_a_cell_typed_again_is_kept(page: Pa
     """3 then 5 typed into one cell, then Undo and Redo, before the first answer: Undo waits
     (the 5 is a move of its own, sent after the 3), and Redo, still disabled as no undo had
     been sent, was dropped: the cell ended with 3 and a 5 to redo."""
-    posts = EditPosts(page)
+    posts = Held(page, "**/edit")
     page.goto(EASY_GAME.url)
     cell(page, 0).click()
     posts.hold()
@@ -1141,7 +1120,7 @@ def test_a_hints_button_tapped_while_a_cell_typed_again_waits_is_kept(
     answer closed the hint (typing does), and the button, waiting behind the 4, was dropped.
     Now it is pressed with the 4, as when its post carries what was typed: the move of the
     hint for the grid as typed, or that hint shown."""
-    posts = EditPosts(page)
+    posts = Held(page, "**/edit")
     page.goto(EASY_GAME.url)
     if button == "#act-hint-apply":
         show_whole_hint(page)

@@ -16,7 +16,7 @@ import pytest
 from puzzles import EASY_SOLUTION
 
 pytest.importorskip("playwright")
-from conftest import BROWSER_TESTS, CHROMIUM, CHROMIUM_ARGS, new_context
+from conftest import BROWSER_TESTS, CHROMIUM, CHROMIUM_ARGS, Held, new_context
 from playwright.sync_api import Browser, Page, Route, expect
 from playwright.sync_api import Error as PlaywrightError
 from test_browser_game import EASY_GAME, HARD, cell, shown, until, wait_for_move
@@ -234,27 +234,17 @@ def test_back_and_forward_while_the_page_loads_show_the_address_bars_state(page:
     """Forward to a pasted puzzle while the game before it was still loading (its scripts not
     yet run) changed the address bar alone: the grid of the game stood under the pasted
     puzzle's URL, since htmx restores an entry only once it is ready."""
-    held: list[Route] = []
-    holding = False
-
-    def htmx_script(route: Route) -> None:
-        if holding:
-            held.append(route)  # answered below, after Forward
-        else:
-            route.continue_()
-
-    page.route("**/vendor/htmx.min.js*", htmx_script)
+    scripts = Held(page, "**/vendor/htmx.min.js*")  # htmx, held when loaded again
     page.goto(EASY_GAME.url)
     type_digit(page, 0, "4")
     paste(page, HARD)
     type_digit(page, 1, "1")
     pasted = shown(page)
-    holding = True
+    scripts.hold()
     back(page)  # the game's entry: htmx loads it again, and its scripts wait
-    until(page, lambda: bool(held), "the game loading again")
+    until(page, lambda: bool(scripts.held), "the game loading again")
     forward(page)
-    holding = False
-    held[0].continue_()
+    scripts.held[0].continue_()
     expect_game(page, pasted)
 
 

@@ -16,7 +16,7 @@ from webapp.urlstate import encode_cells
 
 pytest.importorskip("playwright")
 from axe import report, violations
-from conftest import BROWSER_TESTS, DESKTOP, PHONE, new_context, shoot
+from conftest import BROWSER_TESTS, DESKTOP, PHONE, Held, new_context, shoot
 from playwright.sync_api import Browser, Page, Route, expect
 from test_browser_game import heard, listen, until
 from test_browser_history import back, forward
@@ -272,25 +272,16 @@ def test_stepping_past_the_allowance_keeps_the_lab_and_says_how_long_to_wait(
 def test_back_and_forward_while_a_step_loads_show_the_address_bars_step(page: Page) -> None:
     """Forward while the step before was still loading again after Back (its scripts not yet
     run) changed the address bar alone: step 5 stood under step 6's address."""
-    held: list[Route] = []
-    holding = False
-
-    def htmx_script(route: Route) -> None:
-        if holding and not held:
-            held.append(route)  # answered below, after Forward
-        else:
-            route.continue_()
-
-    page.route("**/vendor/htmx.min.js*", htmx_script)
+    scripts = Held(page, "**/vendor/htmx.min.js*")  # htmx, held when loaded again
     page.goto(lab_url(TOP95_CODE, "propagate", 4))
     for step in (5, 6):
         page.locator("#lab-next").click()
         expect(title(page)).to_contain_text(f"Step {step} of")
-    holding = True
+    scripts.hold()
     back(page)  # step 5's entry: htmx loads it again, and its scripts wait
-    until(page, lambda: bool(held), "step 5 loading again")
+    until(page, lambda: bool(scripts.held), "step 5 loading again")
     forward(page)
-    held[0].continue_()
+    scripts.held[0].continue_()
     expect(page).to_have_url(step_url(TOP95_CODE, "propagate", 6))
     expect(title(page)).to_contain_text("Step 6 of")
 

@@ -16,8 +16,8 @@ from webapp.urlstate import GameState, encode_cells
 
 pytest.importorskip("playwright")
 from axe import report, violations
-from conftest import BROWSER_TESTS, DESKTOP, PHONE, new_context, shoot
-from playwright.sync_api import Browser, Page, Route, expect
+from conftest import BROWSER_TESTS, DESKTOP, PHONE, Held, new_context, shoot
+from playwright.sync_api import Browser, Page, expect
 from test_browser_game import until
 from test_browser_history import back, forward
 from test_learn_web import game
@@ -194,25 +194,16 @@ def test_the_review_steps_through_its_points(page: Page) -> None:
 def test_back_and_forward_while_a_step_loads_show_the_address_bars_step(page: Page) -> None:
     """Forward while the step before was still loading again after Back (its scripts not yet
     run) changed the address bar alone: step 3 stood under step 4's address."""
-    held: list[Route] = []
-    holding = False
-
-    def htmx_script(route: Route) -> None:
-        if holding and not held:
-            held.append(route)  # answered below, after Forward
-        else:
-            route.continue_()
-
-    page.route("**/vendor/htmx.min.js*", htmx_script)
+    scripts = Held(page, "**/vendor/htmx.min.js*")  # htmx, held when loaded again
     page.goto(f"/path/{CODE}?step=2")
     for step in (3, 4):
         page.locator("#path-next").click()
         expect(title(page)).to_have_text(f"Step {step} of {STEPS}")
-    holding = True
+    scripts.hold()
     back(page)  # step 3's entry: htmx loads it again, and its scripts wait
-    until(page, lambda: bool(held), "step 3 loading again")
+    until(page, lambda: bool(scripts.held), "step 3 loading again")
     forward(page)
-    held[0].continue_()
+    scripts.held[0].continue_()
     expect(page).to_have_url(re.compile(rf"/path/{CODE}\?step=4$"))
     expect(title(page)).to_have_text(f"Step 4 of {STEPS}")
 
