@@ -32,7 +32,15 @@ from webapp.sudoku.logic import next_step, solve_logically
 from webapp.sudoku.ratings import RATINGS
 from webapp.sudoku.search import UNLIMITED, Budget
 from webapp.sudoku.solver import count_solutions
-from webapp.sudoku.techniques import als, chains, fish_finned, forcing, multiple, sue_de_coq
+from webapp.sudoku.techniques import (
+    als,
+    chains,
+    fish_finned,
+    forcing,
+    multiple,
+    sue_de_coq,
+    wings,
+)
 from webapp.sudoku.techniques.colouring import medusa, multi_colouring
 from webapp.sudoku.techniques.position import Position
 from webapp.sudoku.techniques.step import Chain, Node, Step
@@ -134,20 +142,20 @@ CASES = (
     ),
     Case(
         "ALS-XY-Wing",
-        7,
-        42,
+        545,
+        18,
         7.4,
-        ((41, 7),),
+        ((0, 5),),
         (
-            "356 =4 79 3578 =1 367 =2 368 35689 "
-            "2356 2568 28 35 2456 =9 145 =7 136 "
-            "2356 =1 79 3578 24567 2346 589 3468 345689 "
-            "125 579 12 =4 =3 57 =6 28 2789 "
-            "=8 2367 236 179 679 167 47 =5 2347 "
-            "456 5679 346 =2 =8 567 179 13 1379 "
-            "=7 236 =5 139 249 =8 14 1246 1246 "
-            "124 28 1248 =6 57 24 =3 =9 57 "
-            "=9 236 2346 1357 2457 1234 1578 12468 125678 "
+            "569 459 456 2356 =8 =1 234 =7 25 "
+            "=1 =3 4567 2567 2467 267 2489 4689 2589 "
+            "=8 =2 457 3567 3467 =9 34 346 =1 "
+            "2679 179 236 =4 27 =5 1389 1389 89 "
+            "59 1459 345 168 136 368 349 =2 =7 "
+            "27 14 =8 1237 =9 237 =5 134 =6 "
+            "237 78 =1 23789 =5 =4 =6 89 29 "
+            "2357 578 =9 123678 12367 23678 1278 158 =4 "
+            "=4 =6 25 12789 127 278 12789 1589 =3 "
         ),
     ),
     Case(
@@ -204,22 +212,22 @@ CASES = (
             "14578 13789 1458 3459 14589 13589 =6 3478 =2 "
         ),
     ),
-    Case(
+    Case(  # line 31 of forum_hardest_1106.txt, not of magictour_top1465.txt
         "ALS chain",
-        30,
-        18,
+        31,
+        45,
         7.5,
-        ((5, 8), (8, 8)),
+        ((38, 8),),
         (
-            "=2 368 379 89 =4 1378 =5 68 1789 "
-            "56789 =1 4579 2568 2689 25678 279 =3 46789 "
-            "356789 4568 34579 2568 12369 1235678 1279 2468 146789 "
-            "39 39 =6 45 =7 45 =8 =1 =2 "
-            "18 =7 12 =3 28 =9 =4 56 56 "
-            "58 2458 245 =1 268 268 39 =7 39 "
-            "=4 239 1379 289 =5 138 =6 28 1378 "
-            "1356 256 1235 =7 12368 123468 123 =9 13458 "
-            "135679 256 =8 246 12369 12346 1237 245 13457 "
+            "38 245 =9 1256 468 458 =7 236 1346 "
+            "=7 =6 25 125 49 =3 1489 289 1489 "
+            "=1 24 38 26 =7 489 369 2369 =5 "
+            "=4 89 168 =3 =5 =2 1689 689 =7 "
+            "589 259 1258 =7 18 =6 1389 =4 139 "
+            "68 =3 =7 =9 148 148 =2 =5 168 "
+            "=2 78 3568 56 369 579 34689 =1 34689 "
+            "3689 189 368 =4 =2 19 =5 =7 368 "
+            "59 1579 =4 =8 1369 57 369 369 =2 "
         ),
     ),
     Case(
@@ -428,6 +436,119 @@ def test_a_colouring_found_stands_when_the_budget_runs_out_before_a_lower_chain(
     before the 7.1 AIC turns up, the search gives the Medusa (not nothing)."""
     step = chains.chains(MEDUSA_ABOVE_AN_AIC.position(), Budget(nodes=300).start())
     assert step is not None and (step.technique, step.rating) == ("3D Medusa", 7.2)
+
+
+# magictour_top1465.txt line 490, before step 13 of its solve: an ALS-XY-Wing (7.4, a grouped
+# AIC of 6 nodes through an almost locked set) removes the 2 from r7c2; an 8-node AIC rated
+# 7.3 removes the 9 from r3c3.
+ALS_XY_WING_ABOVE_AN_AIC = Case(
+    "ALS-XY-Wing",
+    490,
+    13,
+    7.4,
+    ((55, 2),),
+    (
+        "279 =3 2579 =4 2567 256 269 =8 =1 "
+        "=8 1247 247 27 =9 126 =3 267 =5 "
+        "1279 =6 259 =3 125 =8 =4 27 29 "
+        "=5 2479 234679 28 2468 236 2689 =1 2679 "
+        "2367 27 =1 =9 2568 2356 268 =4 267 "
+        "2469 =8 2469 =1 246 =7 269 =5 =3 "
+        "124679 12479 =8 257 =3 19 15 26 246 "
+        "1249 =5 249 =6 128 129 =7 =3 248 "
+        "12367 127 2367 2578 278 =4 15 =9 268 "
+    ),
+)
+
+# magictour_top1465.txt line 907, before step 33 of its solve: of the 6-node grouped AICs, the
+# search took one through an almost locked set (an ALS-XY-Wing, 7.4: the 2 from r8c1), though
+# one of the same length rated 7.2 removes the 5 from r9c9.
+BESIDE_A_GROUPED_AIC = Case(
+    "Grouped AIC",
+    907,
+    33,
+    7.2,
+    ((80, 5),),
+    (
+        "16 =2 68 15 =9 =3 =4 158 =7 "
+        "=5 =9 38 18 =7 =4 23 128 =6 "
+        "137 147 347 =6 =2 58 35 1589 159 "
+        "3679 4567 345679 =2 =1 567 =8 459 459 "
+        "79 =8 =1 3457 345 57 =6 459 =2 "
+        "26 456 2456 48 4568 =9 =1 =7 =3 "
+        "=8 =3 2567 457 456 1567 =9 1245 145 "
+        "1279 157 2579 34578 3458 1578 257 =6 1458 "
+        "=4 1567 567 =9 568 =2 57 =3 158 "
+    ),
+)
+
+
+def test_an_als_chain_waits_for_the_chains_rated_lower() -> None:
+    """The chain search finds ALS chains as grouped AICs, and took the first it found rated
+    as the ALS-XY-Wing (7.4) or ALS chain it is, though its length's grouped AIC rates less
+    (7.2): it gave the ALS-XY-Wing where a 7.3 AIC was on offer. Now it waits like a
+    colouring."""
+    case = ALS_XY_WING_ABOVE_AN_AIC
+    s = case.position()
+    wing = chains.chain_step(s, ("Grouped AIC",), max_nodes=6)
+    assert wing is not None
+    assert (wing.technique, wing.rating, wing.eliminations) == (
+        case.technique,
+        case.rating,
+        case.eliminations,
+    )
+    step = chains.chains(s)
+    assert step is not None
+    assert (step.technique, step.rating, step.eliminations) == ("AIC", 7.3, ((20, 9),))
+
+
+def test_of_the_chains_of_one_length_the_lowest_rated_is_taken() -> None:
+    """Of the chains found at one length, the one removing most was taken, an ALS-XY-Wing
+    (7.4) before a grouped AIC (7.2) that removes as much."""
+    case = BESIDE_A_GROUPED_AIC
+    step = chains.chains(case.position())
+    assert step is not None
+    assert (step.technique, step.rating, step.eliminations) == (
+        case.technique,
+        case.rating,
+        case.eliminations,
+    )
+
+
+# magictour_top1465.txt line 1307, before step 33 of its solve: a VWXYZ-Wing (6.4, its set's
+# largest cell has 3 digits) and a Sue de Coq (6.3) remove the same three candidates.
+VWXYZ_WING_ABOVE_A_SUE_DE_COQ = Case(
+    "VWXYZ-Wing",
+    1307,
+    33,
+    6.4,
+    ((15, 3), (20, 2), (20, 9)),
+    (
+        "=1 =4 29 =3 29 =8 =7 56 56 "
+        "=8 579 2379 2569 24679 4679 239 34 =1 "
+        "59 =6 2379 259 47 =1 239 =8 349 "
+        "569 =1 89 =7 3469 469 345 =2 358 "
+        "=3 =2 =4 =8 =1 =5 =6 =9 =7 "
+        "5679 579 789 269 23469 469 345 =1 358 "
+        "=4 39 =6 =1 579 79 =8 35 =2 "
+        "=2 789 =5 69 689 =3 =1 47 49 "
+        "79 38 =1 =4 58 =2 359 3567 69 "
+    ),
+)
+
+
+def test_a_pattern_rated_above_a_later_ones_easiest_waits_for_it() -> None:
+    """Hints took the patterns in their order, so a 6.4 VWXYZ-Wing came before the 6.3 Sue
+    de Coq listed after it; now it waits for the patterns that can rate lower. The grader
+    still takes the first in its order, as Sudoku Explainer does."""
+    case = VWXYZ_WING_ABOVE_A_SUE_DE_COQ
+    s = case.position()
+    wing = wings.vwxyz_wing(s)
+    assert wing is not None and (wing.rating, wing.eliminations) == (6.4, case.eliminations)
+    step = next_step(s.to_grid(), s.cands)
+    assert step is not None and (step.technique, step.rating) == ("Sue de Coq", 6.3)
+    graded = solve_logically(s.to_grid(), s.cands, only={"VWXYZ-Wing", "Sue de Coq"}, max_steps=1)
+    assert [(st.technique, st.rating) for st in graded.steps] == [("VWXYZ-Wing", 6.4)]
 
 
 def sees(cell: int, digit: int, node: Node) -> bool:

@@ -7,9 +7,10 @@ every digit its peers allow. Steps are therefore computed from the position as s
 never from a path worked out in advance (wrong notes can lead to wrong steps: check the
 entries and notes against the solution first).
 
-Techniques run easiest first, in roughly Sudoku Explainer's order (see TECHNIQUES); after them
-comes the last resort: trials (forcing chains found by propagation, `Step.last_resort`), and,
-if nothing else works or the budget runs out, the digit read from the solution.
+Techniques run easiest first, in roughly Sudoku Explainer's order (see TECHNIQUES; for hints, a
+step rated above a later technique's easiest rating waits for it); after them comes the last
+resort: trials (forcing chains found by propagation, `Step.last_resort`), and, if nothing
+else works or the budget runs out, the digit read from the solution.
 """
 
 from __future__ import annotations
@@ -117,26 +118,41 @@ ROW_NAMES = frozenset(name for name, _ in TECHNIQUES + SEARCHES)
 
 
 def _pattern_step(s: Position, only: Collection[str] | None) -> Step | None:
+    """The first step of the rows of TECHNIQUES (those `only` names) in their order. Hints (no
+    `only`) take the lowest-rated: a step rated above a later row's easiest rating (a 6.4
+    VWXYZ-Wing, Sue de Coq's 6.3) is held while those rows are tried. The grader takes the
+    first, as Sudoku Explainer does."""
+    held: Step | None = None
     for name, technique in TECHNIQUES:
-        if only is None or name in only:
-            step = technique(s)
-            if step is not None:
-                return step
-    return None
+        if only is not None and name not in only:
+            continue
+        if held is not None and EASIEST[name] >= held.rating:
+            continue  # nothing it finds rates lower
+        step = technique(s)
+        if step is not None and only is not None:
+            return step
+        if step is not None and (held is None or step.rating < held.rating):
+            held = step
+    return held
 
 
-# Each search's easiest rating: a chosen set of searches (the grader's) is tried in this order.
-EASIEST = {
-    SE_CHAINS: rating("X-chain"),
-    "Chains: X, XY, grouped, AIC, ALS; multi-colouring, 3D Medusa": rating("X-chain"),
-    "Death blossom": rating("Death blossom"),
-    SE_FORCING: rating("Cell or unit forcing chains"),
-    "Cell, unit or digit forcing chains": rating("Cell or unit forcing chains"),
-    "Nishio forcing chain": rating("Nishio forcing chain"),
-    "Dynamic forcing chain": rating("Dynamic forcing chain"),
-    "Dynamic forcing chain (+)": rating("Dynamic forcing chain (+)"),
-    "Nested forcing chain": rating("Nested forcing chain"),
+# Rows named otherwise than their easiest technique in ratings.RATINGS.
+_EASIEST_NAMED = {
+    "Skyscraper, 2-String Kite, Turbot fish": "Skyscraper",
+    "Finned or sashimi X-Wing": "Finned X-Wing",
+    "Unique rectangle": "Unique rectangle type 1",
+    "Avoidable rectangle": "Avoidable rectangle type 1",
+    "BUG": "BUG+1",
+    "Finned or sashimi Swordfish": "Finned Swordfish",
+    "Finned or sashimi Jellyfish": "Finned Jellyfish",
+    SE_CHAINS: "X-chain",
+    "Chains: X, XY, grouped, AIC, ALS; multi-colouring, 3D Medusa": "X-chain",
+    SE_FORCING: "Cell or unit forcing chains",
+    "Cell, unit or digit forcing chains": "Cell or unit forcing chains",
 }
+# Each row's easiest rating: hints hold a pattern's step rated above a later row's (see
+# _pattern_step); a chosen set of searches (the grader's) is tried in this order.
+EASIEST = {name: rating(_EASIEST_NAMED.get(name, name)) for name, _ in TECHNIQUES + SEARCHES}
 
 
 def _searches(only: Collection[str] | None) -> list[tuple[str, Search]]:

@@ -168,7 +168,8 @@ KINDS = {
 }
 # No kind of its own for ALS chains: a grouped AIC of the same length, which may run through
 # almost locked sets, always comes first (7.1 against 7.2 for 4 nodes, 7.2 against 7.4 for 6,
-# and so on); the chains found are named by what they are made of (`_name`).
+# and so on); the chains found are named by what they are made of (`_name`), and one rated
+# above its length's grouped AIC waits for the chains rated lower (`_search`).
 PLAIN = ("X-chain", "XY-chain", "AIC")
 
 
@@ -419,8 +420,9 @@ def chain_step(
 ) -> Step | None:
     """The lowest-rated chain of the given kinds (shortest first), or None.
 
-    Each of `extras` runs just before the chains of its base rating; its step is taken only
-    if no chain rates lower (a colouring rates above its base by its chains' length).
+    Each of `extras` runs just before the chains of its base rating. A step is taken only if
+    no chain left to try rates lower (a colouring rates above its base by its chains' length;
+    a grouped AIC found running through almost locked sets rates as the ALS chain it is).
     """
     found = _search(s, kinds, max_nodes, meter or UNLIMITED.start(), extras, False)
     return found[0] if found else None
@@ -442,8 +444,9 @@ def _search(
     for name in kinds:
         kind = KINDS[name]
         heapq.heappush(queue, Pending(kind.rated(2), kind.order, 1, name, None, None))
-    # An extra's step can rate above the base it is looked for at (a colouring by its chains'
-    # length): it is held until no chain left to try can rate lower.
+    # A step can rate above the rating it is looked for at (an extra's colouring by its
+    # chains' length; a grouped AIC's length found running through almost locked sets, as an
+    # ALS-XY-Wing or ALS chain): it is held until no chain left to try can rate lower.
     held: list[Step] = []
     try:
         while queue or pending:
@@ -466,7 +469,8 @@ def _search(
                 continue
             if found and 2 * now.level >= kind.shortest:
                 steps = _steps(net, now, found, every)
-                return held if held and held[0].rating <= steps[0].rating else steps
+                if not held or steps[0].rating < held[0].rating:
+                    held = steps
             if 2 * (now.level + 1) <= min(max_nodes, kind.longest):
                 rated = kind.rated(2 * (now.level + 1))
                 heapq.heappush(
@@ -479,26 +483,40 @@ def _search(
 
 
 def _steps(net: Net, now: Pending, found: list[ChainEnd], every: bool) -> list[Step]:
-    """The step of the first of the chain ends `found` at one length (one placing a digit,
-    else the one removing most); with `every`, then each other one rated no higher that
-    removes something the ones before do not."""
+    """The lowest-rated step of the chain ends `found` at one length (a chain through almost
+    locked sets rates above its length's grouped AIC; of those rated alike, one placing a
+    digit, else the one removing most); with `every`, then each other one rated no higher
+    that removes something the ones before do not."""
     ends = sorted(
         found,
         key=lambda e: (-1, e.start) if e.result == -1 else (-e.result.bit_count(), e.start),
     )
-    steps: list[Step] = []
-    done: set[tuple[int, int]] = set()
-    for end in ends if every else ends[:1]:
+    described: list[Step] = []
+    for end in ends:
+        described.append(_end_step(net, now, end))
+        if described[-1].rating <= now.rating:  # a cheaper kind finds any rated lower first
+            break
+    first = min(described, key=lambda step: step.rating)
+    if not every:
+        return [first]
+    steps = [first]
+    done = set(first.eliminations)
+    for i, end in enumerate(ends):
         if end.result != -1 and not {(p // 9, p % 9 + 1) for p in set_bits(end.result)} - done:
             continue
-        chain = _trace(net, end.start, now.level, end.result)
-        step = _describe_chain(_name(net, chain, now.name), net, chain, end.result)
-        if steps and step.rating > steps[0].rating:
+        step = described[i] if i < len(described) else _end_step(net, now, end)
+        if step is first or step.rating > first.rating:
             continue
         if step.placements or set(step.eliminations) - done:
             steps.append(step)
             done.update(step.eliminations)
     return steps
+
+
+def _end_step(net: Net, now: Pending, end: ChainEnd) -> Step:
+    """The step of one chain end, named by what its chain is made of."""
+    chain = _trace(net, end.start, now.level, end.result)
+    return _describe_chain(_name(net, chain, now.name), net, chain, end.result)
 
 
 def x_chain(s: Position) -> Step | None:
