@@ -46,6 +46,16 @@ def forward(page: Page) -> None:
     _again_if_detached(lambda: page.go_forward(wait_until="commit"))
 
 
+def forward_while_back_loads(page: Page, scripts: Held) -> None:
+    """Back (htmx loads that entry's page again, its scripts held by `scripts`), then Forward
+    before they run; then they run."""
+    scripts.hold()
+    back(page)
+    until(page, lambda: bool(scripts.held), "the entry before loading again")
+    forward(page)
+    scripts.held[0].continue_()
+
+
 def _again_if_detached(go: Callable[[], object]) -> None:
     """Go (committed, as a page from the cache fires no load event); Chromium's DevTools now
     and then answer "Not attached to an active page" while the last navigation swaps its
@@ -240,11 +250,7 @@ def test_back_and_forward_while_the_page_loads_show_the_address_bars_state(page:
     paste(page, HARD)
     type_digit(page, 1, "1")
     pasted = shown(page)
-    scripts.hold()
-    back(page)  # the game's entry: htmx loads it again, and its scripts wait
-    until(page, lambda: bool(scripts.held), "the game loading again")
-    forward(page)
-    scripts.held[0].continue_()
+    forward_while_back_loads(page, scripts)  # back to the game, forward to the pasted one
     expect_game(page, pasted)
 
 

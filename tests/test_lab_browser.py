@@ -19,7 +19,7 @@ from axe import report, violations
 from conftest import BROWSER_TESTS, DESKTOP, PHONE, Held, new_context, shoot
 from playwright.sync_api import Browser, Page, Route, expect
 from test_browser_game import heard, listen, until
-from test_browser_history import back, forward
+from test_browser_history import forward_while_back_loads
 
 pytestmark = BROWSER_TESTS
 
@@ -277,11 +277,7 @@ def test_back_and_forward_while_a_step_loads_show_the_address_bars_step(page: Pa
     for step in (5, 6):
         page.locator("#lab-next").click()
         expect(title(page)).to_contain_text(f"Step {step} of")
-    scripts.hold()
-    back(page)  # step 5's entry: htmx loads it again, and its scripts wait
-    until(page, lambda: bool(scripts.held), "step 5 loading again")
-    forward(page)
-    scripts.held[0].continue_()
+    forward_while_back_loads(page, scripts)  # to step 5, then forward again
     expect(page).to_have_url(step_url(TOP95_CODE, "propagate", 6))
     expect(title(page)).to_contain_text("Step 6 of")
 

@@ -18,8 +18,7 @@ pytest.importorskip("playwright")
 from axe import report, violations
 from conftest import BROWSER_TESTS, DESKTOP, PHONE, Held, new_context, shoot
 from playwright.sync_api import Browser, Page, expect
-from test_browser_game import until
-from test_browser_history import back, forward
+from test_browser_history import forward_while_back_loads
 from test_learn_web import game
 
 pytestmark = BROWSER_TESTS
@@ -199,11 +198,7 @@ def test_back_and_forward_while_a_step_loads_show_the_address_bars_step(page: Pa
     for step in (3, 4):
         page.locator("#path-next").click()
         expect(title(page)).to_have_text(f"Step {step} of {STEPS}")
-    scripts.hold()
-    back(page)  # step 3's entry: htmx loads it again, and its scripts wait
-    until(page, lambda: bool(scripts.held), "step 3 loading again")
-    forward(page)
-    scripts.held[0].continue_()
+    forward_while_back_loads(page, scripts)  # to step 3, then forward again
     expect(page).to_have_url(re.compile(rf"/path/{CODE}\?step=4$"))
     expect(title(page)).to_have_text(f"Step 4 of {STEPS}")
 
