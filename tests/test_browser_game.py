@@ -787,21 +787,27 @@ def test_taps_in_one_post_are_undone_last_first(page: Page) -> None:
     assert [shown(page).entries[c] for c in (0, 10, 40)] == [0, 4, 4]
 
 
-@pytest.mark.parametrize("notes", [False, True], ids=["digits", "notes"])
-def test_each_digit_typed_in_one_cell_before_the_answer_is_a_move(page: Page, notes: bool) -> None:
-    """3, 5 and 7 typed into one cell while the first post was on its way: each post
-    replaced the one before with the cell as it then stood, one move, so Undo emptied it."""
+def type_357_held(page: Page, notes: bool, holding: int) -> list[Route]:
+    """On the easy game (notes mode on if `notes`), the next `holding` edit posts held, 3, 5
+    and 7 typed into r1c1, the first post on its way: the posts held (answered by the test)."""
     posts = Held(page, "**/edit")
     page.goto(EASY_GAME.url)
     cell(page, 0).click()
     if notes:
         page.keyboard.press("n")
         until(page, lambda: shown(page).notes_mode, "notes mode in the URL")
-    posts.hold()
-    held = posts.held
+    posts.hold(holding)
     for digit in "357":
         page.keyboard.press(digit)
-        until(page, lambda: bool(held), "the first post on its way")
+        until(page, lambda: bool(posts.held), "the first post on its way")
+    return posts.held
+
+
+@pytest.mark.parametrize("notes", [False, True], ids=["digits", "notes"])
+def test_each_digit_typed_in_one_cell_before_the_answer_is_a_move(page: Page, notes: bool) -> None:
+    """3, 5 and 7 typed into one cell while the first post was on its way: each post
+    replaced the one before with the cell as it then stood, one move, so Undo emptied it."""
+    held = type_357_held(page, notes, 1)  # answered by the test; later edits go through
     if notes:
         expect(page.locator("#c0 ~ .notes")).to_have_text("357")  # drawn at once
         contents = [9 + 0b100, 9 + 0b10100, 9 + 0b1010100]
@@ -823,17 +829,7 @@ def test_a_cell_typed_again_shows_what_was_typed_last_while_it_waits(
     """3, 5 and 7 typed into one cell before the first answer: when it came, 5 went on its way
     and the cell showed 5 (its notes 35) until 5's answer, though 7 was typed last (and a 5
     typed then, the cell showing 5 already, was taken for no change and lost)."""
-    posts = Held(page, "**/edit")
-    page.goto(EASY_GAME.url)
-    cell(page, 0).click()
-    if notes:
-        page.keyboard.press("n")
-        until(page, lambda: shown(page).notes_mode, "notes mode in the URL")
-    posts.hold(2)  # 3's and 5's, answered one by one below; 7's goes through
-    held = posts.held
-    for digit in "357":
-        page.keyboard.press(digit)
-        until(page, lambda: bool(held), "the first post on its way")
+    held = type_357_held(page, notes, 2)  # 3's and 5's, answered one by one below
     held.pop().continue_()  # 3's answer: 5 goes
     until(page, lambda: bool(held), "the second post on its way")
     if notes:  # at once: within a second, before the page stops waiting (5 s)
