@@ -42,7 +42,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from . import lanes
-from .board import BIT, DIGITS_OF, UNIT_BB, UNITS, UNITS_OF, Grid
+from .board import BIT, DIGITS_OF, UNIT_BB, UNITS, UNITS_OF, Grid, set_bits
 from .logic import solve_logically
 from .ratings import rating
 from .search import Budget, Meter, OutOfBudget
@@ -320,7 +320,7 @@ def _cheapest(board: _Board, made: list[int]) -> list[int] | None:
     ]
     waiting: dict[int, list[int]] = {}  # candidate -> the ways that need it gone
     for i, (_, need) in enumerate(ways):
-        for top in _bits_of(need):
+        for top in set_bits(need):
             waiting.setdefault(top, []).append(i)
     left = [need.bit_count() for _, need in ways]
     spent = [1] * len(ways)  # one, plus the costs of what each way needs gone
@@ -329,7 +329,7 @@ def _cheapest(board: _Board, made: list[int]) -> list[int] | None:
     heap: list[tuple[int, int]] = []
 
     def ready(i: int) -> None:
-        for top in _bits_of(_removes(ways[i][0]) & start):
+        for top in set_bits(_removes(ways[i][0]) & start):
             if top not in remover or spent[i] < spent[remover[top]]:
                 remover[top] = i
                 heapq.heappush(heap, (spent[i], top))
@@ -347,15 +347,15 @@ def _cheapest(board: _Board, made: list[int]) -> list[int] | None:
             left[i] -= 1
             if not left[i]:
                 ready(i)
-    goals = [need for need in _routes(board.p, start) if all(b in cost for b in _bits_of(need))]
+    goals = [need for need in _routes(board.p, start) if all(b in cost for b in set_bits(need))]
     if not goals:
         return None
-    goal = min(goals, key=lambda need: sum(cost[b] for b in _bits_of(need)))
+    goal = min(goals, key=lambda need: sum(cost[b] for b in set_bits(need)))
     kept: dict[int, int] = {}  # move -> the cost of its way kept
     todo = [(goal, max(spent) + 1)]  # the target costs more than any move (`made` has one)
     while todo:
         need, below = todo.pop()
-        for top in _bits_of(need):
+        for top in reversed(set_bits(need)):  # highest first, as the closure works back
             if any(c < below and _removes(m) >> top & 1 for m, c in kept.items()):
                 continue  # a cheaper move kept already takes it
             i = remover[top]
@@ -364,16 +364,6 @@ def _cheapest(board: _Board, made: list[int]) -> list[int] | None:
                 todo.append((ways[i][1], spent[i]))
     order = sorted(kept, key=kept.__getitem__)
     return order if _works(board, order) else _in_order(board, order)
-
-
-def _bits_of(mask: int) -> list[int]:
-    """The positions of the bits set in `mask`, highest first."""
-    out = []
-    while mask:
-        top = mask.bit_length() - 1
-        mask ^= 1 << top
-        out.append(top)
-    return out
 
 
 def _in_order(board: _Board, moves: list[int]) -> list[int] | None:
