@@ -787,15 +787,20 @@ def test_taps_in_one_post_are_undone_last_first(page: Page) -> None:
     assert [shown(page).entries[c] for c in (0, 10, 40)] == [0, 4, 4]
 
 
-def type_357_held(page: Page, notes: bool, holding: int) -> list[Route]:
-    """On the easy game (notes mode on if `notes`), the next `holding` edit posts held, 3, 5
-    and 7 typed into r1c1, the first post on its way: the posts held (answered by the test)."""
-    posts = Held(page, "**/edit")
+def open_r1c1(page: Page, notes: bool) -> None:
+    """The easy game, r1c1 selected, notes mode on if `notes`."""
     page.goto(EASY_GAME.url)
     cell(page, 0).click()
     if notes:
         page.keyboard.press("n")
         until(page, lambda: shown(page).notes_mode, "notes mode in the URL")
+
+
+def type_357_held(page: Page, notes: bool, holding: int) -> list[Route]:
+    """On the easy game (notes mode on if `notes`), the next `holding` edit posts held, 3, 5
+    and 7 typed into r1c1, the first post on its way: the posts held (answered by the test)."""
+    posts = Held(page, "**/edit")
+    open_r1c1(page, notes)
     posts.hold(holding)
     for digit in "357":
         page.keyboard.press(digit)
@@ -1032,11 +1037,7 @@ def test_offline_each_digit_typed_in_one_cell_is_a_move(
     context = new_context(browser, server)
     try:
         page = context.new_page()
-        page.goto(EASY_GAME.url)
-        cell(page, 0).click()
-        if notes:
-            page.keyboard.press("n")
-            until(page, lambda: shown(page).notes_mode, "notes mode in the URL")
+        open_r1c1(page, notes)
         context.set_offline(True)
         page.keyboard.press("3")
         expect(page.locator("#offline")).to_be_visible()
