@@ -763,6 +763,7 @@
     }
     sent = null; // not held behind itself
     resend = what.fields;
+    if (held.length) holding = setTimeout(release, HOLD_MOST); // as behind any post on its way
     if (button) button.click();
     else $('board').dispatchEvent(new Event('input', { bubbles: true }));
   }
@@ -782,7 +783,7 @@
     clearTimeout(retryTimer);
     retryTimer = setTimeout(again, retryDelay);
     retryDelay = Math.min(retryDelay * 2, LAST_RETRY);
-    clearTimeout(holding); // what waits, waits for the post made again
+    clearTimeout(holding); // what waits, waits for the post made again (then HOLD_MOST at most)
     holding = 0;
   }
 

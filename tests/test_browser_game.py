@@ -1065,6 +1065,30 @@ def test_offline_each_digit_typed_in_one_cell_is_a_move(
         context.close()
 
 
+def test_what_waits_for_a_post_made_again_goes_ahead_if_its_answer_never_comes(
+    browser: Browser, server: str
+) -> None:
+    """3 typed into r1c1 and its post failed, then 5 typed into r1c1, which waits for that
+    post made again: that post's answer never came, and the 5 waited for ever (behind a post
+    on its way the page waits 5 s at most, but here only once something more was typed)."""
+    context = new_context(browser, server)
+    try:
+        page = context.new_page()
+        posts = Held(page, "**/edit")
+        open_r1c1(page, notes=False)
+        posts.hold(2)  # 3's post, failed below, and the same post made again, never answered
+        page.keyboard.press("3")
+        until(page, lambda: bool(posts.held), "3's post on its way")
+        posts.held[0].fulfill(status=503, body="busy")
+        expect(page.locator("#offline")).to_be_visible()
+        page.keyboard.press("5")
+        until(page, lambda: len(posts.held) == 2, "3's post made again")
+        until(page, lambda: shown(page).content(0) == 5, "5 in r1c1, that post given up")
+        expect(page.locator("#offline")).to_be_hidden()
+    finally:
+        context.close()
+
+
 def show_whole_hint(page: Page) -> None:
     """Hint, then Show more up to its last level."""
     page.locator("#act-hint").click()
