@@ -103,8 +103,9 @@
     wait(refused);
   });
 
-  // The wait, said to a screen reader and in the site's toast (which moves nothing on the
-  // page), until it is over or the next step comes (the toast is part of the step).
+  // The wait, said to a screen reader and in a note under the step's controls (in the page,
+  // so on a phone it covers none of the grid), until it is over or the next step comes (the
+  // note is part of the step).
   var waited = 0;
   function wait(seconds) {
     var nav = document.querySelector('#lab-step .lab-nav');
@@ -113,7 +114,7 @@
     if (!note) {
       note = document.createElement('div'); // the lab's paragraphs have margins of their own
       note.id = 'lab-wait';
-      note.className = 'offline';
+      note.className = 'lab-wait';
       nav.insertAdjacentElement('afterend', note);
     }
     var time = seconds + ' second' + (seconds === 1 ? '' : 's');

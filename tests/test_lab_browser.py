@@ -226,13 +226,9 @@ def test_pausing_while_playing_waits_after_a_429_tells_the_step_shown(page: Page
     expect(title(page)).to_contain_text("Step 1 of")
 
 
-def test_stepping_past_the_allowance_keeps_the_lab_and_says_how_long_to_wait(
-    page: Page,
-) -> None:
-    """A step asked for by a button or key and refused (429) put the error page in place of
-    the lab. Now the lab stays on its step and says how long to wait; an arrow key pressed
-    meanwhile asks for nothing (held, it would ask many times a second), and once the wait
-    is over (the page's clock is moved on) it steps on."""
+def next_refused_once(page: Page) -> list[str]:
+    """Open step 5 of TOP95's propagation and press Next, whose step 6 is refused (429, wait
+    30 seconds) the first time; returns the URLs of step 6 asked for, then and later."""
     asked: list[str] = []
 
     def refused_once(route: Route) -> None:
@@ -244,12 +240,23 @@ def test_stepping_past_the_allowance_keeps_the_lab_and_says_how_long_to_wait(
                 return
         route.continue_()
 
-    page.clock.install()
     page.route("**/lab/**", refused_once)
     page.goto(lab_url(TOP95_CODE, "propagate", 5))
     listen(page)
     with page.expect_response(lambda response: response.status == 429):
         page.locator("#lab-next").click()
+    return asked
+
+
+def test_stepping_past_the_allowance_keeps_the_lab_and_says_how_long_to_wait(
+    page: Page,
+) -> None:
+    """A step asked for by a button or key and refused (429) put the error page in place of
+    the lab. Now the lab stays on its step and says how long to wait; an arrow key pressed
+    meanwhile asks for nothing (held, it would ask many times a second), and once the wait
+    is over (the page's clock is moved on) it steps on."""
+    page.clock.install()
+    asked = next_refused_once(page)
     wait = page.locator("#lab-wait")
     expect(wait).to_have_text("Too many steps at once: wait 30 seconds, then go on.")
     expect(page.locator("#announce")).to_have_text(wait.inner_text())
@@ -267,6 +274,34 @@ def test_stepping_past_the_allowance_keeps_the_lab_and_says_how_long_to_wait(
     page.keyboard.press("ArrowRight")
     expect(title(page)).to_contain_text("Step 6 of")
     expect(page).to_have_url(step_url(TOP95_CODE, "propagate", 6))
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_the_wait_after_a_429_covers_no_part_of_the_grid(
+    browser: Browser, server: str, width: int
+) -> None:
+    """The wait was the game's toast, fixed at the foot of the window: on a phone it hid the
+    grid's lower rows for as long as it showed. axe-core checks the page with it showing."""
+    viewport = PHONE if width == 375 else DESKTOP
+    context = new_context(browser, server, viewport=viewport, bypass_csp=True)
+    try:
+        page = context.new_page()
+        next_refused_once(page)
+        wait = page.locator("#lab-wait")
+        expect(wait).to_be_visible()
+        note, grid = wait.bounding_box(), page.locator(".lab-grid").bounding_box()
+        assert note and grid
+        apart = (
+            note["y"] + note["height"] <= grid["y"]
+            or grid["y"] + grid["height"] <= note["y"]
+            or note["x"] + note["width"] <= grid["x"]
+            or grid["x"] + grid["width"] <= note["x"]
+        )
+        assert apart, f"the wait {note} covers the grid {grid}"
+        found = violations(page)
+        assert not found, report(found)
+    finally:
+        context.close()
 
 
 def test_back_and_forward_while_a_step_loads_show_the_address_bars_step(page: Page) -> None:
