@@ -23,6 +23,8 @@
   function index(el) { return Number(el.id.slice(1)); }
   function box(i) { return Math.floor(i / 27) * 3 + Math.floor((i % 9) / 3); }
   function notesOn() { var f = $('notes-field'); return !!f && f.value === '1'; }
+  // The grid form's field that holds the URL of the state the page shows.
+  function stateField() { return document.querySelector('#board input[name="state"]'); }
 
   // One tab stop for the whole grid (arrows move inside it), on the selected cell.
   function rove(i) {
@@ -403,7 +405,7 @@
   // of steps (the lab, a solve path) whose script says it shows another step.
   function showsTheAddress() {
     if (window.sudokuShowsTheAddress) return window.sudokuShowsTheAddress();
-    var field = document.querySelector('#board input[name="state"]');
+    var field = stateField();
     var address = location.pathname;
     if (!field || !(address === '/' || address.indexOf('/p/') === 0)) return true; // no state URL
     var shown = new URL(field.value, location.href);
@@ -569,7 +571,8 @@
   var HOLD_MOST = 5000; // ms
   var sent = null; // the grid's post on its way: {action: 'undo', times: 2, cells: [40, 3]}
   // (action '' for an edit; cells: those typed into that it carries)
-  var held = []; // what waits for it: {name, value} of a field typed into, or {button: id, action}
+  var held = []; // what waits for it: {name, value} of a field typed into, or {button: id, action,
+  // shown: the state the page showed when it was tapped}
   var holding = 0; // the timer that lets what waits go ahead
 
   // The cell of a field typed into (c0-c80, its digit, or n0-n80, its notes), else -1.
@@ -640,7 +643,9 @@
   // A hint's button tapped while what was typed before it waited: typing closes the hint, but
   // the player asked for its move (or more of it, or its candidates) after typing, so that is
   // asked for on the grid as typed, as when the button's post carries what was typed. A hidden
-  // button stands in for it until the answer (and for the post made again, if it fails).
+  // button stands in for it until the answer (and for the post made again, if it fails). Show
+  // more also posts the state whose hint was read (`hinted`): the server opens the level after
+  // it if the grid as typed has the same step, else the new hint's first level.
   var HINT_BUTTONS = ['hint-more', 'hint-apply', 'hint-fill'];
   function standIn(item) {
     var panel = $('hint'), ask = $('act-hint');
@@ -653,6 +658,14 @@
     button.hidden = true;
     button.setAttribute('form', 'board');
     panel.appendChild(button);
+    if (item.action === 'hint-more') {
+      var read = document.createElement('input');
+      read.type = 'hidden';
+      read.name = 'hinted';
+      read.value = item.shown;
+      read.setAttribute('form', 'board');
+      panel.appendChild(read);
+    }
     htmx.process(button); // htmx notes a button of the form as it is clicked
     return button;
   }
@@ -692,7 +705,7 @@
     if (repeated && !held.length) return; // counted in the post (nothing typed came between)
     ev.preventDefault();
     if (action) {
-      held.push({ button: trigger.submitter.id, action: action });
+      held.push({ button: trigger.submitter.id, action: action, shown: stateField().value });
       undoable(action);
     } else if (trigger && trigger.target && trigger.target.name) {
       var field = trigger.target;
@@ -747,7 +760,7 @@
     var what = retry;
     retry = null;
     if (!what) return;
-    var state = document.querySelector('#board input[name="state"]');
+    var state = stateField();
     var here = state && what.fields.some(function (pair) {
       return pair[0] === 'state' && pair[1] === state.value;
     });

@@ -1133,38 +1133,48 @@ def test_offline_a_hints_move_is_made_again_as_it_was_asked(browser: Browser, se
         context.close()
 
 
-@pytest.mark.parametrize("button", ["#act-hint-apply", "#act-hint-more"])
+@pytest.mark.parametrize(
+    ("button", "at", "last", "level"),
+    [
+        ("#act-hint-apply", 0, "4", 0),
+        ("#act-hint-more", 0, "4", 2),  # r1c1 is not in the hint's step: the same step
+        ("#act-hint-more", 10, "6", 1),  # r2c2 gets the hint's digit: a step of its own
+    ],
+    ids=["apply", "more", "more-another-step"],
+)
 def test_a_hints_button_tapped_while_a_cell_typed_again_waits_is_kept(
-    page: Page, button: str
+    page: Page, button: str, at: int, last: str, level: int
 ) -> None:
-    """5 then 4 typed into r1c1, then the hint's button tapped, before the first answer: that
-    answer closed the hint (typing does), and the button, waiting behind the 4, was dropped.
-    Now it is pressed with the 4, as when its post carries what was typed: the move of the
-    hint for the grid as typed, or that hint shown."""
+    """5 then another digit typed into a cell, then the hint's button tapped, before the first
+    answer: that answer closed the hint (typing does), and the button, waiting behind the
+    second digit, was dropped. Now it is pressed with that digit, as when its post carries
+    what was typed: the move of the hint for the grid as typed, or that hint shown, at the
+    level asked for if it is the step on screen (it opened at its first level, a tap lost),
+    else from its first level."""
     posts = Held(page, "**/edit")
     page.goto(EASY_GAME.url)
     if button == "#act-hint-apply":
         show_whole_hint(page)
     else:
         page.locator("#act-hint").click()
-    cell(page, 0).click()
+    cell(page, at).click()
     posts.hold()
     held = posts.held
     page.keyboard.press("5")
     until(page, lambda: bool(held), "the first post on its way")
-    page.keyboard.press("4")
+    page.keyboard.press(last)
     page.locator(button).click()
     held[0].continue_()
     moves = 3 if button == "#act-hint-apply" else 2
     until(page, lambda: len(shown(page).history) == moves, f"{moves} moves in the URL")
     now = shown(page)
-    assert [m.changes for m in now.history[:2]] == [((0, 0),), ((0, 5),)]
-    assert now.content(0) == 4
+    assert [m.changes for m in now.history[:2]] == [((at, 0),), ((at, 5),)]
+    assert now.content(at) == int(last)
     if button == "#act-hint-apply":
         assert now.history[2].hint and not now.hint
-    else:  # from its first level: the hint shown before was for the grid before
-        assert now.hint == 1
-        expect(page.locator("#hint .hint-level")).to_have_count(1)
+    else:
+        assert now.hint == level
+        expect(page.locator("#hint .hint-level")).to_have_count(level)
 
 
 def test_offline_a_paste_says_to_try_again_and_the_message_goes(

@@ -115,6 +115,23 @@ def test_hint_levels_one_click_at_a_time(client: FlaskClient) -> None:
     ]
 
 
+def test_more_for_a_hint_typing_closed_goes_on_from_the_hint_read(client: FlaskClient) -> None:
+    """Show more posted with `hinted`, the state whose hint the player read (app.js sends it
+    when typing closed the hint before the tap was posted): the next level if the grid as
+    typed has the same step, else the new hint's first level."""
+    read = replace(GameState(PUZZLE, cell=2), hint=1).url  # r1c3's hint: 3 in r8c3 first
+    other = replace(GameState(parse(EASY), cell=2), hint=1).url
+    r1c4 = str(SOLUTION[3])
+    # r1c4 is not in the step (the same step), 3 in r8c3 is the step's own move (another one)
+    cases = (("c3", r1c4, read, 2), ("c65", "3", read, 1), ("c3", r1c4, other, 1))
+    for field, digit, hinted, shown in cases:
+        data = form(cell="r1c3", action="hint-more", hinted=hinted, **{field: digit})
+        response = client.post("/edit", data=data, headers=HTMX)
+        assert len(levels(html(response))) == shown, (field, hinted == read)
+    bad = form(cell="r1c3", action="hint-more", hinted="/p/v1/nonsense")
+    assert client.post("/edit", data=bad, headers=HTMX).status_code == 400
+
+
 def test_the_fourth_click_makes_the_move(client: FlaskClient) -> None:
     data = form(cell="r1c3", hint="3", action="hint-apply")
     moved = client.post("/edit", data=data, headers=HTMX)

@@ -49,6 +49,7 @@ from .urlstate import (
     StateError,
     decode_cells,
     from_form,
+    from_path,
     from_url,
     read_names,
 )
@@ -344,6 +345,8 @@ def edit() -> BaseResponse:
         return render_game(state, problem=problem, code=422, url_header=REPLACE)
     if action.engine:
         state = engine().run(action.make, state)
+    elif name == "hint-more" and (hinted := request.form.get("hinted")):
+        state = _more_of(from_path(hinted), state)
     else:
         for _ in range(times):
             state = action.make(state)
@@ -352,6 +355,17 @@ def edit() -> BaseResponse:
     before = posted.previous
     same = (before.puzzle, before.mode, before.solve) == (state.puzzle, state.mode, state.solve)
     return render_game(state, url_header=action.url_header, slim=same)
+
+
+def _more_of(read: GameState, state: GameState) -> GameState:
+    """Show more for a hint that typing closed before the tap was posted (app.js then posts
+    `hinted`, the state whose hint the player read): the level after the one read if the grid
+    as typed has the same step, else the new hint's first level (the next level of another
+    step would skip where to look)."""
+    seen = read.puzzle == state.puzzle and read.hint > 0
+    before = hint_panel.found_for(read, engine()).step if seen else None
+    same = before is not None and before == hint_panel.found_for(state, engine()).step
+    return replace(state, hint=min(read.hint + 1, HINT_LEVELS) if same else 1)
 
 
 @bp.post("/load")
