@@ -207,6 +207,34 @@ def test_a_cell_the_engines_steps_leave_a_single_is_led_to_by_them() -> None:
     assert found.fill == fill_now(after, r1c6, solution_of(puzzle)) is not None
 
 
+def test_a_lead_keeps_only_the_engine_steps_the_cell_needs() -> None:
+    """r4c8 of a top1465 position, the solve's candidates as notes: singles and locked
+    candidates alone never fill it; the engine's easiest steps do (a hidden single, a full
+    house, then the hidden pair the cell needs). The two singles were listed too, though the
+    cell does without them: the lead was 4 steps where 2 do."""
+    puzzle = parse(
+        ".....42..8....9....64......3..7.5..957.........6..3.4...95..7.2.3.......7..4...16"
+    )
+    placed = {0: 1, 23: 1, 28: 4, 31: 2, 39: 9, 40: 4, 41: 6, 43: 2, 51: 5, 53: 7, 54: 4}
+    placed |= {55: 1, 58: 6, 59: 8, 61: 3, 63: 6, 65: 2, 66: 1, 67: 9, 68: 7, 73: 8, 74: 5}
+    placed |= {76: 3, 77: 2, 78: 9}
+    entries = tuple(placed.get(c, 0) for c in range(81))
+    notes = (
+        *(0, 272, 68, 164, 208, 0, 0, 496, 148, 0, 18, 68, 38, 80, 0, 45, 112, 29, 258, 0),
+        *(0, 134, 208, 0, 132, 464, 148, 0, 0, 129, 0, 0, 0, 161, 160, 0, 0, 0, 129, 0),
+        *(0, 0, 133, 0, 133, 258, 258, 0, 128, 129, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
+        *(0, 0, 0, 0, 0, 0, 0, 0, 0, 136, 144, 152, 0, 0, 0, 0, 0, 0, 0, 0),
+        0,
+    )
+    r4c8 = 34
+    found = hint(puzzle, entries, notes, r4c8, budget=HINT_BUDGET)
+    assert [step.technique for step in found.lead] == ["Hidden pair", "Hidden single"]
+    assert found.look.startswith("Not yet: r4c8 can be filled within 2 steps. Start at row 2.")
+    grid = tuple(g or e for g, e in zip(puzzle, entries, strict=True))
+    after = made(Position.from_grid(grid, notes), *found.lead)
+    assert found.fill == fill_now(after, r4c8, solution_of(puzzle)) is not None
+
+
 def test_a_filled_cell_gets_help_elsewhere() -> None:
     given = next(c for c in range(81) if EASY[c])
     found = ask(EASY, target=given)

@@ -31,8 +31,9 @@ and locked candidates (pointing, claiming), on the bit-lane board of lanes.py:
    step 1 stands (`Lead.shortest` is then False).
 
 When singles and locked candidates cannot reach the cell, the lead makes the engine's easiest
-step (whatever its technique) and tries again, a few times (`ENGINE_STEPS`); such a count is
-that of a sequence found, not one proved shortest.
+step (whatever its technique) and tries again, a few times (`ENGINE_STEPS`). Those steps are
+the engine's easiest, not chosen for the cell, so each the lead can do without is then dropped
+(`_fewer_engine_steps`). Such a count is that of a sequence found, not one proved shortest.
 """
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ from .techniques.singles import (
 )
 from .techniques.step import Step
 from .techniques.subsets import _hidden, _hidden_step
+from .wrong_entry import _sees_the_same
 
 LEAD_NODES = 1_000  # positions one search may look at (fewer if the hint's budget has fewer)
 ENGINE_STEPS = 3  # the engine's own steps made when singles and locked candidates cannot lead
@@ -389,16 +391,22 @@ def _in_order(board: _Board, moves: list[int]) -> list[int] | None:
     return done if board.fillable(x) else None
 
 
-def _works(board: _Board, moves: list[int]) -> bool:
-    """Can the moves be made in this order, each then a single or a lock that removes
-    something, and can the target be filled after them?"""
+def _lanes_after(board: _Board, moves: list[int]) -> int | None:
+    """The lanes after the moves, made in this order, each then a single or a lock that
+    removes something; None if one cannot be made when it comes."""
     x, free = board.x, board.free
     for m in moves:
         singles, locks = board.moves(x, free)
         if m not in (singles if m < LOCK else locks):
-            return False
+            return None
         x, free = _apply(x, free, m)
-    return board.fillable(x)
+    return x
+
+
+def _works(board: _Board, moves: list[int]) -> bool:
+    """Can the moves be made in this order, and the target then filled by a single?"""
+    x = _lanes_after(board, moves)
+    return x is not None and board.fillable(x)
 
 
 def _trimmed(board: _Board, moves: list[int]) -> list[int]:
@@ -588,11 +596,9 @@ class Lead(NamedTuple):
     shortest: bool
 
 
-def _basic(
-    s: Position, target: int, solution: Grid, meter: Meter
-) -> tuple[list[Step], bool] | None:
-    """The fewest singles and locked candidates after which `target` can be filled, and
-    whether they are proved the fewest; None if none do."""
+def _basic(s: Position, target: int, solution: Grid, meter: Meter) -> tuple[list[int], bool] | None:
+    """The fewest singles and locked candidates (moves) after which `target` can be filled,
+    and whether they are proved the fewest; None if none do."""
     board = _Board(s, target, solution)
     try:
         bound = _closure(board, meter)
@@ -604,8 +610,8 @@ def _basic(
     try:
         shorter = _Deepening(board, meter, cap).run(len(bound))
     except OutOfBudget:
-        return _as_steps(s, bound), False
-    return _as_steps(s, bound if shorter is None else shorter), True
+        return bound, False
+    return bound if shorter is None else shorter, True
 
 
 def lead(
@@ -617,7 +623,7 @@ def lead(
     meter = budget.start()
     found = _basic(s, target, solution, meter)
     if found is not None:
-        return _finish(s, target, solution, *found)
+        return _finish(s, target, solution, _as_steps(s, found[0]), found[1])
     path: list[Step] = []
     here = s.copy()
     step = first
@@ -627,12 +633,12 @@ def lead(
         if step is None or step.technique == "Solution lookup":
             return None
         if any(c == target for c, _ in step.placements):
-            return Lead(tuple(path), step, False)
+            return _fewer_engine_steps(s, target, solution, path, step)
         path.append(step)
         here.apply(step.placements, step.eliminations)
         found = _basic(here, target, solution, meter)
         if found is not None:
-            return _finish(s, target, solution, path + found[0], False)
+            return _fewer_engine_steps(s, target, solution, path, found[0])
         step = None
     return None
 
@@ -649,14 +655,76 @@ def _engine_step(s: Position, solution: Grid, meter: Meter) -> Step | None:
     return run.steps[0] if run.steps else None
 
 
+def _after(s: Position, steps: list[Step]) -> Position:
+    """The position after the steps, made in order from `s`."""
+    here = s.copy()
+    for step in steps:
+        here.apply(step.placements, step.eliminations)
+    return here
+
+
+def _fewer_engine_steps(
+    s: Position, target: int, solution: Grid, engine: list[Step], then: Step | list[int]
+) -> Lead:
+    """The lead of the engine's steps `engine`, then `then` (the engine's step that fills the
+    target, or the moves after which it can be filled), without the engine's steps it can do
+    without. They are the engine's easiest, not chosen for the target: each goes (tried from
+    the last to the first) if the engine's steps kept after it still see in their patterns
+    what they saw when the engine found them (wrong_entry's `_sees_the_same`), and the step
+    that fills the target still does, or the moves can still be made and the target then
+    filled. A filling step keeps one engine step before it (the hint asked for the target
+    once the engine's first step did not fill it)."""
+    seen = [s]  # the position each engine step was found in, then the one after them all
+    for step in engine:
+        seen.append(_after(seen[-1], [step]))
+    kept = list(range(len(engine)))
+    moves = [] if isinstance(then, Step) else _as_steps(seen[-1], then)
+    for i in reversed(range(len(engine))):
+        fewer = [j for j in kept if j != i]
+        here = _replayed(s, engine, fewer, seen)
+        if here is None:
+            continue
+        if isinstance(then, Step):
+            if fewer and _sees_the_same(here, seen[-1], then):
+                kept = fewer
+        elif (steps := _moves_then_filled(here, target, solution, then)) is not None:
+            kept, moves = fewer, steps
+    steps = [engine[j] for j in kept]
+    if isinstance(then, Step):
+        return Lead(tuple(steps), then, False)
+    return _finish(s, target, solution, steps + moves, False)
+
+
+def _replayed(
+    s: Position, engine: list[Step], kept: list[int], seen: list[Position]
+) -> Position | None:
+    """The position after the engine's steps `kept` (indexes), made from `s`, if each still
+    sees what it saw when found (in `seen`); else None."""
+    here = s.copy()
+    for j in kept:
+        if not _sees_the_same(here, seen[j], engine[j]):
+            return None
+        here.apply(engine[j].placements, engine[j].eliminations)
+    return here
+
+
+def _moves_then_filled(
+    s: Position, target: int, solution: Grid, moves: list[int]
+) -> list[Step] | None:
+    """The moves as steps from `s`, if each can be made when it comes and `target` can then
+    be filled; else None."""
+    if _lanes_after(_Board(s, target, solution), moves) is None:
+        return None
+    steps = _as_steps(s, moves)
+    return steps if fill_now(_after(s, steps), target, solution) else None
+
+
 def _finish(s: Position, target: int, solution: Grid, steps: list[Step], shortest: bool) -> Lead:
     """The lead of `steps` with the step that then fills the target (the last steps left out
     while the target can already be filled without them)."""
     states = [s.copy()]
     for step in steps:
-        here = states[-1].copy()
-        here.apply(step.placements, step.eliminations)
-        states.append(here)
+        states.append(_after(states[-1], [step]))
     fill = fill_now(states[-1], target, solution)
     while len(steps) > 1 and (earlier := fill_now(states[len(steps) - 1], target, solution)):
         steps, fill = steps[:-1], earlier
