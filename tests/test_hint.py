@@ -235,6 +235,49 @@ def test_a_lead_keeps_only_the_engine_steps_the_cell_needs() -> None:
     assert found.fill == fill_now(after, r4c8, solution_of(puzzle)) is not None
 
 
+R3C1_NOTES = (  # the solve's candidates in a top1465 position
+    *(0, 262, 322, 100, 0, 0, 112, 114, 114, 78, 0, 202, 101, 39, 99, 0, 227, 234, 74, 138),
+    *(0, 65, 275, 339, 0, 195, 202, 264, 297, 265, 0, 0, 0, 0, 416, 416, 0, 299, 0, 41),
+    *(35, 43, 121, 368, 368, 90, 11, 91, 0, 0, 11, 9, 36, 36, 278, 390, 402, 228, 308, 368),
+    *(240, 0, 0, 0, 0, 409, 141, 277, 281, 144, 278, 278, 284, 397, 409, 0, 309, 377, 240, 372),
+    372,
+)
+
+
+@pytest.mark.parametrize(
+    ("line", "notes", "target", "steps"),
+    [
+        (
+            ".5.29..78.2.5649139.1....25...629734.927...61.67.1..92..9..824.2.4.563..8..9.21.7",
+            None,
+            55,
+            1,
+        ),
+        (
+            "1...48....5....9....6...3.....5732..8.3.........98...........4167..........2.....",
+            R3C1_NOTES,
+            18,
+            7,
+        ),
+    ],
+    ids=["r7c2", "r3c1"],
+)
+def test_a_lead_may_end_with_a_direct_hidden_pair(
+    line: str, notes: Grid | None, target: int, steps: int
+) -> None:
+    """Positions of a kaggle and a top1465 solve where a direct hidden pair fills the cell
+    sooner than a single or a direct pointing or claiming does: the search for the fewest
+    steps stopped only at those, and said r7c2 can be filled after 2 steps (1 does) and r3c1
+    within 19 (its nodes ran out; 7 do)."""
+    grid = parse(line)
+    found = hint(grid, NONE, notes, target, budget=HINT_BUDGET)
+    assert found.shortest and len(found.lead) == steps
+    assert found.look.startswith(f"Not yet: {cell_name(target)} ")
+    after = made(Position.from_grid(grid, notes), *found.lead)
+    assert found.fill == fill_now(after, target, solution_of(grid)) is not None
+    assert found.fill.technique == "Direct hidden pair"
+
+
 def test_a_filled_cell_gets_help_elsewhere() -> None:
     given = next(c for c in range(81) if EASY[c])
     found = ask(EASY, target=given)

@@ -11,7 +11,7 @@ Otherwise `lead` looks for the fewest steps after which the cell can be filled. 
 and locked candidates (pointing, claiming), on the bit-lane board of lanes.py:
 
 1. Their closure: make them in waves (every move there is) until none is left. If the cell is
-   never filled, no sequence of them reaches it. If it is, the moves it needed, worked back
+   never a single, no sequence of them reaches it. If it is, the moves it needed, worked back
    from the cell (each candidate that had to go is put down to a move that removed it), then
    without any the rest can do without, are a sequence that works: an upper bound. It is
    worked back twice, and the shorter kept: once put down to the first wave that removed
@@ -19,16 +19,20 @@ and locked candidates (pointing, claiming), on the bit-lane board of lanes.py:
    (`_cheapest`). On a sample of kaggle and top1465 positions the bound was above the
    fewest in 41 of 901 cells instead of 132; that is what the hint says where step 2 runs out
    of nodes.
-2. Iterative deepening for a shorter one: every sequence of 1, 2, 3 ... moves. Every single
-   places the solution's digit, so candidates only ever go and what a set of moves leaves does
-   not depend on their order: each set is tried in one order only (a move comes before a
+2. Iterative deepening for a shorter one: every sequence of 1, 2, 3 ... moves, up to where
+   one step fills the cell: a single, or a direct technique (a direct hidden pair or triple
+   too: a sequence may end shorter with one than with a single). Every single places the
+   solution's digit, so candidates only ever go and what a set of moves leaves does not
+   depend on their order: each set is tried in one order only (a move comes before a
    lower-numbered one only if that one became possible through it). Distances, worked out
    once, prune the rest: a move is 1 away when it removes a candidate that must go before the
-   cell can be filled, k + 1 away when it removes one that a k-away move needs gone. In a
-   shortest sequence of n moves every move helps the cell or a later move (else it could be
-   left out), so the i-th is at most n - i + 1 away; moves further away are not tried there.
-   Each position looked at costs a node of the budget; when the nodes run out, the bound of
-   step 1 stands (`Lead.shortest` is then False).
+   cell can be filled (for a direct hidden subset, the digits its cells hold in the solution
+   and the cell's digit, outside the subset in its unit), k + 1 away when it removes one that
+   a k-away move needs gone. In a shortest sequence of n moves every move helps the cell or a
+   later move (else it could be left out), so the i-th is at most n - i + 1 away; moves
+   further away are not tried there. (The closure, which ends at a single, counts only toward
+   one, or a direct pointing or claiming.) Each position looked at costs a node of the budget;
+   when the nodes run out, the bound of step 1 stands (`Lead.shortest` is then False).
 
 When singles and locked candidates cannot reach the cell, the lead makes the engine's easiest
 step (whatever its technique) and tries again, a few times (`ENGINE_STEPS`). Those steps are
@@ -40,6 +44,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable
+from itertools import combinations
 from typing import NamedTuple
 
 from . import lanes
@@ -132,6 +137,14 @@ def _one(bits: int) -> bool:
     return bits != 0 and not bits & (bits - 1)
 
 
+def _subsets_of(bits: int) -> list[int]:
+    """Every non-empty subset of the bits."""
+    found = [0]
+    for top in set_bits(bits):
+        found += [q | 1 << top for q in found]
+    return found[1:]
+
+
 class _Board:
     """Singles and locked candidates on the lanes for one target, its digit and its needs."""
 
@@ -141,13 +154,13 @@ class _Board:
         self.lanes = lanes.positions(target, solution[target] - 1)
         self.x, self.free = lanes.encode(s.cands, s.grid)
         self.solution = solution
-        self._distances()
+        self._helpers()
+        self._distances(self.to_fill)
 
-    def _distances(self) -> None:
-        """How far each move that can help is from the target (see the module docstring):
-        `dist`; and per number of moves left, the singles (all views) and the lock flags
-        worth looking at: `singles_in`, `locks_in` (the last entries: every move that helps).
-        `direct` are the pointing and claiming moves that may fill the target directly."""
+    def _helpers(self) -> None:
+        """The moves that can help, with what each removes and needs gone (view 0): `removes`,
+        `needs`; the pointing and claiming moves that may fill the target directly: `direct`;
+        and what must go before a single or one of those fills it: `to_fill`."""
         present = self.x & self.free & lanes.CELL_VIEW
         sol = self.solution
         potential = {
@@ -161,24 +174,30 @@ class _Board:
             for m, lock in LOCK_MOVES.items()
             if lock.digit0 == self.p % 9 and lock.removes & hidden & present
         }
-        needs = dict(potential)
-        removes = dict(potential)
+        self.needs = dict(potential)
+        self.removes = dict(potential)
         for m, lock in LOCK_MOVES.items():
             if lock.removes & present:
-                needs[m] = lock.needs & present
-                removes[m] = lock.removes & present
-        need = AROUND[self.p] & present
+                self.needs[m] = lock.needs & present
+                self.removes[m] = lock.removes & present
+        self.to_fill = AROUND[self.p] & present
         for m in self.direct:
-            need |= LOCK_MOVES[m].needs & present
+            self.to_fill |= LOCK_MOVES[m].needs & present
+
+    def _distances(self, need: int) -> None:
+        """How far each move that can help is from the target, counted from the candidates
+        `need` (see the module docstring): `dist`; and per number of moves left, the singles
+        (all views) and the lock flags worth looking at: `singles_in`, `locks_in` (the last
+        entries: every move that helps)."""
         self.dist: dict[int, int] = {}
         level = 0
         while need:
             level += 1
-            new = [m for m in removes if m not in self.dist and removes[m] & need]
+            new = [m for m in self.removes if m not in self.dist and self.removes[m] & need]
             need = 0
             for m in new:
                 self.dist[m] = level
-                need |= needs[m]
+                need |= self.needs[m]
         self.singles_in = [0] * (level + 2)
         self.locks_in = [sum(1 << (m - LOCK) for m in self.direct)] * (level + 2)
         for m, far in self.dist.items():
@@ -188,6 +207,49 @@ class _Board:
                 else:
                     self.locks_in[left] |= 1 << (m - LOCK)
         self.top = level + 1
+
+    def widen(self) -> None:
+        """The distances counted toward the direct hidden pairs and triples that may end a lead
+        too: the deepening's (the closure, which ends at a single, counts toward a single and
+        the direct pointing and claiming alone)."""
+        present = self.x & self.free & lanes.CELL_VIEW
+        self._distances(self.to_fill | self._hidden_endings(present))
+
+    def _hidden_endings(self, present: int) -> int:
+        """The direct hidden pairs and triples that may end a lead (`endings`), and all that
+        may have to go for one of them. Each is a set of 2 or 3 of the target's unit's other
+        cells, among them a place for the target's digit, holding in the solution digits that
+        each have two places or more among them. It is filed under each set of the target's
+        digit's other places in the unit it covers (those must lie in the subset), with what
+        must be gone for it to leave the target alone (its digits and the target's outside
+        it: `out`) and where each of its digits must keep two places (`ins`)."""
+        digit0 = self.p % 9
+        self.others = [UNIT_DIGIT0[u][digit0] & ~(1 << self.p) for u in UNITS_OF[self.target]]
+        self.endings: dict[int, list[tuple[int, tuple[int, ...]]]] = {}
+        need = 0
+        for u, others in zip(UNITS_OF[self.target], self.others, strict=True):
+            cells = [c for c in UNITS[u] if c != self.target and present >> 9 * c & 0x1FF]
+            for subset in (*combinations(cells, 2), *combinations(cells, 3)):
+                inside = sum(0x1FF << 9 * c for c in subset)
+                digits = [self.solution[c] - 1 for c in subset]
+                ins = tuple(present & inside & UNIT_DIGIT0[u][d] for d in digits)
+                covers = present & inside & others
+                if not covers or any(i.bit_count() < 2 for i in ins):
+                    continue
+                out = present & ~inside & (others | sum(UNIT_DIGIT0[u][d] for d in digits))
+                need |= out
+                for q in _subsets_of(covers):
+                    self.endings.setdefault(q, []).append((out, ins))
+        return need
+
+    def hidden_fill(self, x: int) -> bool:
+        """Does a direct hidden pair or triple leave the target the only place for its digit
+        in `x`?"""
+        for others in self.others:
+            for out, ins in self.endings.get(x & others, ()):
+                if not x & out and all((x & where).bit_count() >= 2 for where in ins):
+                    return True
+        return False
 
     def fillable(self, x: int) -> bool:
         """Is the target a naked or hidden single in `x`?"""
@@ -425,10 +487,12 @@ class _Deepening:
         self.board = board
         self.meter = meter
         self.cap = meter.nodes + cap
+        board.widen()
 
     def filled(self, x: int, locks: list[int]) -> bool:
-        """Can the target be filled: a single, or a direct pointing or claiming?"""
-        if self.board.fillable(x):
+        """Can the target be filled: a single, or a direct pointing, claiming, hidden pair or
+        hidden triple?"""
+        if self.board.fillable(x) or self.board.hidden_fill(x):
             return True
         return any(self.board.direct_fill(x, m) for m in locks if m in self.board.direct)
 
