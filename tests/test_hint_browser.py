@@ -1,5 +1,5 @@
 """The hint panel's content in Chromium: folded chains and ways that open without JavaScript,
-colouring's two colours drawn apart, a wrong entry's chain and the cell it leaves empty; axe-core
+colouring's two colours drawn apart, a wrong entry's chain and where it breaks; axe-core
 finds nothing at either width. Screenshots go to artifacts/screenshots/ (hint-*)."""
 
 from __future__ import annotations
@@ -102,19 +102,19 @@ def test_a_chain_is_shown_whole(browser: Browser, server: str, size: str) -> Non
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_a_wrong_entry_shows_its_chain_and_the_cell_it_empties(
+def test_a_wrong_entry_shows_its_chain_and_where_it_breaks(
     browser: Browser, server: str, size: str
 ) -> None:
     entries = [0] * 81
-    entries[7] = 7  # r1c8 is 3 in EASY: a 7 forces six digits, then r7c9 has no digit left
+    entries[46] = 1  # r6c2 is 3 in EASY: a 1 forces eight digits, then column 7 has no 7 left
     with opened(browser, server, size) as page:
         page.goto(GameState(parse(EASY), tuple(entries)).url)
         page.locator("#act-hint").click()
-        expect(page.locator("#hint")).to_contain_text("r1c8 can't be 7")
-        expect(page.locator("#c7")).to_have_class(re.compile(r"\bhint-wrong\b"))
-        expect(page.locator("#c62")).to_have_class(re.compile(r"\bhint-broken\b"))  # r7c9
-        expect(page.locator(".notes .hint-on")).to_have_count(6)
+        expect(page.locator("#hint")).to_contain_text("r6c2 can't be 1")
+        expect(page.locator("#c46")).to_have_class(re.compile(r"\bhint-wrong\b"))
+        expect(page.locator("#c69")).to_have_class(re.compile(r"\bhint-broken\b"))  # r8c7
+        expect(page.locator(".notes .hint-on")).to_have_count(8)
         chain = fold(page, "The whole chain")
         chain.locator("summary").click()
-        expect(chain.locator("li").last).to_have_text("so r7c9 would have no digit left")
+        expect(chain.locator("li").last).to_have_text("so column 7 would have no place left for 7")
         check_page(page, size, "hint-wrong-chain")

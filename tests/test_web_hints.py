@@ -327,18 +327,19 @@ def test_a_chain_is_shown_whole_and_folded(client: FlaskClient) -> None:
 def test_a_wrong_entry_shows_its_chain_on_the_grid(client: FlaskClient) -> None:
     puzzle = parse(EASY)
     entries = [0] * 81
-    entries[7] = 7  # r1c8 is 3: a 7 there forces six digits, then r7c9 has no digit left
+    entries[46] = 1  # r6c2 is 3: a 1 there forces eight digits, then column 7 has no 7 left
     page = html(client.get(GameState(puzzle, tuple(entries), hint=1).url))
     panel = panel_html(page)
-    assert "r1c8 can&#39;t be 7: with 7 there, 6 digits are forced one after another" in panel
-    assert "r7c9 would have no digit left" in panel
+    assert "r6c2 can&#39;t be 1: with 1 there, 8 digits are forced one after another" in panel
+    assert "column 7 would have no place left for 7" in panel
     (chain,) = folded(page).values()
-    assert chain[0] == "r1c8 is 7 (your entry)" and chain[-1] == "so r7c9 would have no digit left"
-    assert len(chain) == 8
+    assert chain[0] == "r6c2 is 1 (your entry)"
+    assert chain[-1] == "so column 7 would have no place left for 7"
+    assert len(chain) == 10
     found = hint(puzzle, tuple(entries))
-    assert found.mistake is not None and len(found.mistake.forced) == 6
-    assert page.count('class="hint-on"') == 6  # each forced digit, alone in its cell
-    assert "hint-broken" in page  # r7c9, its last candidates struck out
+    assert found.mistake is not None and len(found.mistake.forced) == 8
+    assert page.count('class="hint-on"') == 8  # each forced digit, alone in its cell
+    assert "hint-broken" in page  # column 7's open cells, its last 7s struck out
     assert page.count('class="hint-off"') == len(found.mistake.dead) >= 2
 
 

@@ -3,7 +3,7 @@
 A position is the puzzle's givens, the player's entries and notes (81 candidate masks, 0 for a
 cell without notes). `hint` first looks for mistakes: an entry the solution does not have, or
 notes that leave out the digit a cell needs; it says which cell and why (a wrong entry: the
-shortest chain of digits it forces up to a contradiction, see wrong_entry.py). Otherwise it
+shortest chain of steps it forces up to a contradiction, see wrong_entry.py). Otherwise it
 finds a step. About anywhere: the engine's easiest step. About a selected cell: the easiest
 step that fills it now, if there is one; if not, the first of the fewest steps after which it
 can be filled (see lead.py), and how many there are.
@@ -38,15 +38,14 @@ from .lead import fill_now, lead
 from .logic import next_step
 from .search import Budget, check_budget
 from .solver import Verdict, count_solutions
-from .techniques.contradiction import NO_DIGIT
+from .techniques.contradiction import NO_DIGIT, Forced, Lock
 from .techniques.position import Position
 from .techniques.step import Candidate, Step, listed, names, removals_text
-from .wrong_entry import digit_text, refute
+from .wrong_entry import SHOWN_TRACE, link_text, refute
 
 # What the web may spend on a hint (nodes, see search.py): the worst positions of the hardest
 # sets stay well under a second of CPU here, and every worker gives the same hint.
 HINT_BUDGET = Budget(nodes=20_000)
-SHOWN_TRACE = 3  # forced digits named in a wrong entry's sentence (all are in `chain`)
 
 
 @dataclass(frozen=True)
@@ -262,8 +261,9 @@ def _clash(grid: Grid, cell: int) -> tuple[str, tuple[int, ...]] | None:
 
 def _wrong_entry(grid: Grid, correct: Grid, cell: int, budget: Budget) -> Mistake:
     """The wrong entry in `cell` of `grid`, with why it cannot stand in a one-solution puzzle:
-    a visible clash (the clashing cells), else the shortest chain of digits it forces from the
-    `correct` digits to a contradiction (see wrong_entry.py)."""
+    a visible clash (the clashing cells), else the shortest chain of steps (forced digits,
+    locked candidates) it forces from the `correct` digits to a contradiction (see
+    wrong_entry.py)."""
     digit = grid[cell]
     name = cell_name(cell)
     clash = _clash(grid, cell)
@@ -279,20 +279,17 @@ def _wrong_entry(grid: Grid, correct: Grid, cell: int, budget: Budget) -> Mistak
             "shows it."
         )
         return Mistake(cell, digit, "entry", text, (cell,))
-    forced = tuple((move.cell, move.digit) for move in found.forced)
-    reasons = [digit_text(move) for move in found.forced]
+    forced = tuple((link.cell, link.digit) for link in found.chain if isinstance(link, Forced))
+    reasons = [link_text(link) for link in found.chain]
     then = broken.hypothetical
     if not reasons:
         because = f"with {digit} there, {then}"
     elif len(reasons) <= SHOWN_TRACE and not found.first:
         because = f"with {digit} there, {', '.join(reasons)}, and then {then}"
     else:
-        many = (
-            f"{len(reasons)} digits are forced one after another"
-            if len(reasons) > 1
-            else "a digit is forced"
-        )
-        because = f"with {digit} there, {many} (the chain below), and then {then}"
+        ruled = sum(len(link.eliminations) for link in found.chain if isinstance(link, Lock))
+        because = f"with {digit} there, {_what_follows(len(forced), ruled)} (the chain below), "
+        because += f"and then {then}"
     if found.first:  # the engine's steps that hold whatever the cell holds
         if len(found.first) == 1:
             steps = "the step below is made (it holds"
@@ -322,6 +319,17 @@ def _wrong_entry(grid: Grid, correct: Grid, cell: int, budget: Budget) -> Mistak
     units = () if broken.unit is None else (broken.unit,)
     text = f"{name} can't be {digit}: {because}."
     return Mistake(cell, digit, "entry", text, cells, forced, broken.cells, chain, dead, units)
+
+
+def _what_follows(digits: int, ruled: int) -> str:
+    """What a chain too long for the sentence does: 'a digit is forced', '3 digits are forced
+    one after another', '3 digits are forced and 2 candidates are ruled out, one after
+    another' (`ruled`: the candidates its locked candidates rule out)."""
+    forced = "a digit is forced" if digits == 1 else f"{digits} digits are forced"
+    out = "a candidate is ruled out" if ruled == 1 else f"{ruled} candidates are ruled out"
+    if not ruled:
+        return forced if digits == 1 else f"{forced} one after another"
+    return f"{forced} and {out}, one after another" if digits else out
 
 
 def first_mistake(

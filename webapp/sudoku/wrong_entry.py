@@ -1,20 +1,23 @@
-"""Why a digit cannot stand in a cell: the shortest chain of forced digits it causes, up to the
-first contradiction it meets.
+"""Why a digit cannot stand in a cell: the shortest chain of steps it forces, up to the first
+contradiction it meets.
 
 `refute(grid, cell, digit)` places the digit in a position that has only correct digits and
 follows what it causes (the contradiction follower, `follow`, breadth first) to the first
-contradiction: a cell with no digit left, or a digit with no place left in a unit. If the digit
-alone forces nothing broken, the follower may use the position's other singles as well. The
-trail it walks is then cut down to what the contradiction needs: working back from it, each
-candidate the contradiction (or a forced digit) needs gone is put down to one placement that
-removed it, the one already kept if there is one, else the earliest; then each digit left is
-dropped if the chain holds without it. What is left is a chain in which every digit is needed,
-in the order they were forced. Of the contradictions present when the follower stops, the one
-with the shortest chain is given.
+contradiction: a cell with no digit left, or a digit with no place left in a unit. The follower
+makes the singles the digit causes and, when those run out, locked candidates (pointing or
+claiming) in its wake: a base unit that lost a candidate of that digit on the way. The trail
+it walks is then cut down to what the contradiction needs: working back from it, each
+candidate the contradiction (or a step) needs gone is put down to one step that removed it,
+the one already kept if there is one, else the earliest; then each step left is dropped if the
+chain holds without it. What is left is a chain in which every step is needed, in the order
+they were made. Of the contradictions present when the follower stops, the one with the
+shortest chain is given.
 
-When the digit breaks nothing by itself, the engine's first steps are made before it, one more
-each time until it does; then each of those steps is dropped (from the last to the first) if
-the chain holds without it and the steps kept after it still find their patterns as they were.
+When the digit breaks nothing by itself, or only by a chain too long for the hint's sentence,
+the engine's first pattern steps (no search) are made before it, one more each time until it
+does; then each of those steps is dropped (from the last to the first) if the chain holds
+without it and the steps kept after it still find their patterns as they were. The shorter of
+the two reasons, counting both kinds of step, is given.
 """
 
 from __future__ import annotations
@@ -32,48 +35,72 @@ from .board import (
     UNITS_OF,
     Grid,
     cell_name,
+    is_single,
+    set_bits,
     unit_name,
 )
-from .logic import solve_logically
+from .logic import TECHNIQUES, solve_logically
 from .search import Budget
-from .techniques.contradiction import NO_DIGIT, NO_PLACE, Contradiction, Forced, follow
+from .techniques.contradiction import (
+    NO_DIGIT,
+    NO_PLACE,
+    Contradiction,
+    Forced,
+    Lock,
+    Trail,
+    follow,
+)
 from .techniques.position import Position
-from .techniques.step import Step
+from .techniques.step import Step, names
 
-FIRST_STEPS = 4  # the engine's steps tried before the digit, when it alone breaks nothing
+FIRST_STEPS = 12  # the engine's steps tried before the digit (see refute)
+PATTERNS = tuple(name for name, _ in TECHNIQUES)  # what those steps may use: no search
+SHOWN_TRACE = 3  # steps of a chain the hint's sentence says itself (longer ones fold)
+
+Link = Forced | Lock  # a step of a chain: a forced digit, or locked candidates
 
 
 class Refutation(NamedTuple):
     """Why a digit is wrong: the engine's steps that must come first (`first`, made without
-    the digit; usually none, and none the chain can do without), then the digits it forces
-    (`forced`, in order, each one needed) and the contradiction they reach (None: none was
-    found). `followed` counts the digits the follower placed before it stopped."""
+    the digit; usually none, and none the chain can do without), then what it forces
+    (`chain`, in order, each one needed: digits, and locked candidates that rule some out)
+    and the contradiction they reach (None: none was found)."""
 
     first: tuple[Step, ...]
-    forced: tuple[Forced, ...]
+    chain: tuple[Link, ...]
     contradiction: Contradiction | None
-    followed: int
 
 
 def refute(grid: Grid, cell: int, digit: int, budget: Budget) -> Refutation:
     """Why `digit` in the empty `cell` of `grid` (a grid of correct digits only) leads to a
-    contradiction: the digits it causes first; failing that, with the position's other singles
-    too; failing that, after the engine's first steps in the position (up to FIRST_STEPS of
-    them, none a trial, none filling `cell`; their searches spend `budget`)."""
+    contradiction: what the digit causes (singles, and locked candidates in its wake); unless
+    that takes at most SHOWN_TRACE steps, also what it causes after each of the engine's first
+    pattern steps in the position (up to FIRST_STEPS, none filling `cell`; `budget` bounds
+    their solve), each cut to the steps it needs. The fewest steps in all win, the digit
+    alone on a tie."""
     found = _refute(Position.from_grid(grid), cell, digit)
-    if found.contradiction is not None:
+    if found.contradiction is not None and len(found.chain) <= SHOWN_TRACE:
         return found
-    run = solve_logically(grid, max_steps=FIRST_STEPS, budget=budget)
+    run = solve_logically(grid, max_steps=FIRST_STEPS, budget=budget, only=PATTERNS)
     here = Position.from_grid(grid)
     for k, step in enumerate(run.steps):
         if step.last_resort or any(c == cell for c, _ in step.placements):
             break
         here.apply(step.placements, step.eliminations)
         after = _refute(here, cell, digit)
-        if after.contradiction is not None:
+        if after.contradiction is None:
+            continue
+        if found.contradiction is None or len(after.chain) < _length(found):
             start = Position.from_grid(grid)
-            return _fewer_first(start, cell, digit, run.steps[: k + 1], after)
+            after = _fewer_first(start, cell, digit, run.steps[: k + 1], after)
+            if found.contradiction is None or _length(after) < _length(found):
+                found = after
     return found
+
+
+def _length(found: Refutation) -> int:
+    """The steps a refutation shows: the engine's made first, then its chain."""
+    return len(found.first) + len(found.chain)
 
 
 # Steps whose pattern lies in their units (`Step.units`): the same candidates there, the same
@@ -111,7 +138,7 @@ def _fewer_first(
         seen[-1].apply(step.placements, step.eliminations)
     kept = list(range(len(first)))
     assert found.contradiction is not None
-    forced, broken = list(found.forced), found.contradiction
+    chain, broken = list(found.chain), found.contradiction
     for i in reversed(range(len(first))):
         fewer = [j for j in kept if j != i]
         here = start.copy()
@@ -120,11 +147,11 @@ def _fewer_first(
                 break
             here.apply(first[j].placements, first[j].eliminations)
         else:
-            held = _holds(here, cell, digit, forced, broken)
+            held = _holds(here, cell, digit, chain, broken)
             if held is not None:
-                kept, (forced, broken) = fewer, held
+                kept, (chain, broken) = fewer, held
     return found._replace(
-        first=tuple(first[j] for j in kept), forced=tuple(forced), contradiction=broken
+        first=tuple(first[j] for j in kept), chain=tuple(chain), contradiction=broken
     )
 
 
@@ -139,17 +166,22 @@ def _sees_the_same(here: Position, then: Position, step: Step) -> bool:
 
 
 def _refute(start: Position, cell: int, digit: int) -> Refutation:
-    """The refutation of `digit` in `cell` from `start` by forced digits alone."""
-    trail = follow(start, cell, digit)
+    """The refutation of `digit` in `cell` from `start` by what the digit causes: singles,
+    and locked candidates in its wake."""
+    trail = follow(start, cell, digit, locks=True, wake=True)
     if trail.contradiction is None:
-        trail = follow(start, cell, digit, caused_only=False)
-    if trail.contradiction is None:
-        return Refutation((), (), None, len(trail.forced))
-    moves = [Forced(cell, digit, None), *trail.forced]
+        return Refutation((), (), None)
+    return _cut(start, cell, digit, trail)
+
+
+def _cut(start: Position, cell: int, digit: int, trail: Trail) -> Refutation:
+    """`trail` (it reached a contradiction) cut to the shortest chain of steps it needs."""
+    assert trail.contradiction is not None
+    moves = [Forced(cell, digit, None), *_in_order(trail)]
     end = start.copy()
     for move in moves:
-        end.place(move.cell, move.digit)
-    best: list[Forced] | None = None
+        _make(end, move)
+    best: list[Link] | None = None
     found = trail.contradiction
     for broken in [trail.contradiction, *_contradictions(end)]:
         kept = [moves[i] for i in _needed(start, moves, broken) if i]
@@ -157,24 +189,46 @@ def _refute(start: Position, cell: int, digit: int) -> Refutation:
             best, found = kept, broken
     assert best is not None
     chain, found = _trimmed(start, cell, digit, best, found)
-    return Refutation((), tuple(chain), found, len(trail.forced))
+    return Refutation((), tuple(chain), found)
+
+
+def _in_order(trail: Trail) -> list[Link]:
+    """The trail's forced digits with its locked candidates where they were made."""
+    out: list[Link] = []
+    locks = list(trail.locks)
+    for i, move in enumerate((*trail.forced, None)):
+        while locks and locks[0].after == i:
+            out.append(locks.pop(0))
+        if move is not None:
+            out.append(move)
+    return out
+
+
+def _make(s: Position, link: Link) -> None:
+    """Place the forced digit, or make the locked candidates' eliminations."""
+    if isinstance(link, Lock):
+        s.apply((), link.eliminations)
+    else:
+        s.place(link.cell, link.digit)
 
 
 def _holds(
-    start: Position, cell: int, digit: int, forced: list[Forced], broken: Contradiction
-) -> tuple[list[Forced], Contradiction] | None:
+    start: Position, cell: int, digit: int, chain: list[Link], broken: Contradiction
+) -> tuple[list[Link], Contradiction] | None:
     """The chain replayed: each digit a single when it comes (by the reason it gives if that
-    still holds, else by another), then the same contradiction (with the cells it now has);
-    None if it breaks."""
+    still holds, else by another), each lock still locked (ruling out what it now can), then
+    the same contradiction (with the cells it now has); None if it breaks."""
     s = start.copy()
     s.place(cell, digit)
-    out = []
-    for move in forced:
-        reason = _single_reason(s, move)
-        if reason is None:
+    out: list[Link] = []
+    placed = 0
+    for link in chain:
+        made = _lock_now(s, link, placed) if isinstance(link, Lock) else _single_reason(s, link)
+        if made is None:
             return None
-        out.append(reason)
-        s.place(move.cell, move.digit)
+        out.append(made)
+        placed += not isinstance(made, Lock)
+        _make(s, made)
     for now in _contradictions(s):
         if (now.kind, now.digit, now.unit, now.cells[:1]) == (
             broken.kind,
@@ -184,6 +238,18 @@ def _holds(
         ):
             return out, now
     return None
+
+
+def _lock_now(s: Position, lock: Lock, after: int) -> Lock | None:
+    """`lock` as it stands in `s` (made after `after` forced digits), or None: its digit
+    still lies in two or more cells of the base, all in the cover, and the cover still has
+    it elsewhere."""
+    d, base, cover = lock.digit, lock.base, lock.cover
+    inside = s.dbb[d] & UNIT_BB[base]
+    rest = s.dbb[d] & UNIT_BB[cover] & ~UNIT_BB[base]
+    if not inside or is_single(inside) or inside & ~UNIT_BB[cover] or not rest:
+        return None
+    return Lock(after, d, base, cover, tuple((c, d) for c in set_bits(rest)))
 
 
 def _single_reason(s: Position, move: Forced) -> Forced | None:
@@ -200,14 +266,16 @@ def _single_reason(s: Position, move: Forced) -> Forced | None:
 
 
 def _trimmed(
-    start: Position, cell: int, digit: int, forced: list[Forced], broken: Contradiction
-) -> tuple[list[Forced], Contradiction]:
-    """The chain without the digits it can do without (tried from the last to the first)."""
-    for i in range(len(forced) - 1, -1, -1):
-        fewer = _holds(start, cell, digit, forced[:i] + forced[i + 1 :], broken)
+    start: Position, cell: int, digit: int, chain: list[Link], broken: Contradiction
+) -> tuple[list[Link], Contradiction]:
+    """The chain without the steps it can do without (tried from the last to the first), each
+    step as it stands in the chain (a lock rules out all it can there)."""
+    chain, broken = _holds(start, cell, digit, chain, broken) or (chain, broken)
+    for i in range(len(chain) - 1, -1, -1):
+        fewer = _holds(start, cell, digit, chain[:i] + chain[i + 1 :], broken)
         if fewer is not None:
-            forced, broken = fewer
-    return forced, broken
+            chain, broken = fewer
+    return chain, broken
 
 
 def _contradictions(s: Position) -> list[Contradiction]:
@@ -236,9 +304,13 @@ def _gone(start: Position, broken: Contradiction) -> list[tuple[int, int]]:
     return [(c, d) for c in UNITS[broken.unit] if start.cands[c] & BIT[d]]
 
 
-def _needs(start: Position, move: Forced) -> list[tuple[int, int]]:
-    """The candidates of `start` that must have gone before `move` was forced: the cell's
-    other digits (a naked single), or the digit's other places in the unit (a hidden single)."""
+def _needs(start: Position, move: Link) -> list[tuple[int, int]]:
+    """The candidates of `start` that must have gone before `move` was made: the cell's other
+    digits (a naked single), the digit's other places in the unit (a hidden single), or the
+    digit's places in the base outside the cover (locked candidates)."""
+    if isinstance(move, Lock):
+        d, outside = move.digit, UNIT_BB[move.base] & ~UNIT_BB[move.cover]
+        return [(c, d) for c in set_bits(start.dbb[d] & outside)]
     if move.unit is None:
         return [(move.cell, d) for d in DIGITS_OF[start.cands[move.cell]] if d != move.digit]
     return [
@@ -248,16 +320,18 @@ def _needs(start: Position, move: Forced) -> list[tuple[int, int]]:
     ]
 
 
-def _removes(move: Forced, candidate: tuple[int, int]) -> bool:
-    """Does placing `move` take `candidate` away (it fills the cell, or puts the digit in a
-    peer)?"""
+def _removes(move: Link, candidate: tuple[int, int]) -> bool:
+    """Does making `move` take `candidate` away (a lock rules it out, or a digit fills the
+    cell or is put in a peer)?"""
+    if isinstance(move, Lock):
+        return candidate in move.eliminations
     c, d = candidate
     return move.cell == c or (move.digit == d and bool(PEER_BB[move.cell] >> c & 1))
 
 
-def _needed(start: Position, moves: list[Forced], broken: Contradiction) -> tuple[int, ...]:
-    """Indexes into `moves` (0: the assumption) of the placements the contradiction needs,
-    in order."""
+def _needed(start: Position, moves: list[Link], broken: Contradiction) -> tuple[int, ...]:
+    """Indexes into `moves` (0: the assumption) of the steps the contradiction needs, in
+    order."""
     kept = {0}
     todo = [(len(moves), _gone(start, broken))]
     while todo:
@@ -273,11 +347,16 @@ def _needed(start: Position, moves: list[Forced], broken: Contradiction) -> tupl
     return tuple(sorted(kept))
 
 
-def digit_text(move: Forced) -> str:
-    """'r3c4 must be 7 (the only place for 7 in box 2)' style reason for a forced digit."""
-    where = cell_name(move.cell)
-    if move.unit is None:
-        return f"{where} must be {move.digit} (its only digit left)"
+def link_text(link: Link) -> str:
+    """A step of a chain with its reason: 'r3c4 must be 7 (the only place for 7 in box 2)',
+    or 'r5c7 and r5c9 can't be 3 (in box 4, 3 can only go in row 5)'."""
+    if isinstance(link, Lock):
+        d, base, cover = link.digit, unit_name(link.base), unit_name(link.cover)
+        where = names(c for c, _ in link.eliminations)
+        return f"{where} can't be {d} (in {base}, {d} can only go in {cover})"
+    where = cell_name(link.cell)
+    if link.unit is None:
+        return f"{where} must be {link.digit} (its only digit left)"
     return (
-        f"{where} must be {move.digit} (the only place for {move.digit} in {unit_name(move.unit)})"
+        f"{where} must be {link.digit} (the only place for {link.digit} in {unit_name(link.unit)})"
     )

@@ -4,10 +4,13 @@ sentence of a trial that fails, and the check that a position can still be finis
 `follow(position, cell, digit)` assumes the digit and follows the singles it forces, breadth
 first from the assumption: only cells and units that a forced move changed are looked at, so
 every move it names is a consequence of the digit (with `caused_only=False`, once those run
-out it goes on with any other single of the position). It stops at the first contradiction:
-a cell with no digit left, or a digit with no place left in a unit. Each forced move says what
-forced it: the unit where its digit had no other place, or (unit None) its cell, which had no
-other digit.
+out it goes on with any other single of the position). With `locks`, when no single is left
+it makes a pointing or claiming and goes on with the singles that leaves; with `wake` too,
+only one the digit's consequences made (its base unit lost a candidate of its digit on the
+way), so that a wrong entry's chain names only what the entry causes. It stops at the first
+contradiction: a cell with no digit left, or a digit with no place left in a unit. Each
+forced move says what forced it: the unit where its digit had no other place, or (unit None)
+its cell, which had no other digit.
 
 `trail_chain` turns a trail into the whole chain behind it (step.Chain): every placement and
 elimination the conclusion rests on, each with the earlier claims it follows from.
@@ -137,15 +140,17 @@ def follow(
     digit: int,
     *,
     locks: bool = False,
+    wake: bool = False,
     caused_only: bool = True,
     limit: int | None = None,
     goals: tuple[Fact, ...] = (),
 ) -> Trail:
     """Assume `digit` in `cell` and follow the singles it forces (and, with `locks`, the
-    locked candidates) to the first contradiction; stop without one when nothing more is
-    forced, after `limit` moves, or once every one of `goals` holds (a goal (cell, digit,
-    True) holds when that digit is placed there, (cell, digit, False) when it is gone from
-    the cell). See the module docstring for the order."""
+    locked candidates; with `wake` too, only those in the digit's wake, whose base unit has
+    lost a candidate of their digit since `start`) to the first contradiction; stop without
+    one when nothing more is forced, after `limit` moves, or once every one of `goals` holds
+    (a goal (cell, digit, True) holds when that digit is placed there, (cell, digit, False)
+    when it is gone from the cell). See the module docstring for the order."""
     s = start.copy()
     touched: deque[tuple[int, int]] = deque(_place(s, cell, digit))
     forced: list[Forced] = []
@@ -161,7 +166,7 @@ def follow(
             return Trail(tuple(forced), None, tuple(used))
         move = _next_caused(s, touched)
         if move is None and locks:
-            lock = _apply_lock(s, len(forced))
+            lock = _apply_lock(s, len(forced), start if wake else None)
             if lock is not None:
                 used.append(lock)
                 lost = [(c, BIT[d]) for c, d in lock.eliminations]
@@ -244,16 +249,32 @@ def _any_single(s: Position) -> Forced | None:
     return None
 
 
-def _apply_lock(s: Position, after: int) -> Lock | None:
-    """Apply one pointing or claiming (None: there is none)."""
-    from .intersections import claiming, pointing  # they import the singles this module uses
+def _apply_lock(s: Position, after: int, since: Position | None) -> Lock | None:
+    """Apply one pointing or claiming (None: there is none); with `since`, the first (in the
+    engine's order) whose base unit has lost a candidate of its digit since that position."""
+    from .intersections import _claiming, _pointing, claiming, pointing  # they import singles
 
-    step = pointing(s) or claiming(s)
-    if step is None:
-        return None
-    s.apply((), step.eliminations)
-    base, cover = step.units[:2]
-    return Lock(after, step.eliminations[0][1], base, cover, step.eliminations)
+    if since is None:
+        step = pointing(s) or claiming(s)
+        if step is None:
+            return None
+        s.apply((), step.eliminations)
+        base, cover = step.units[:2]
+        return Lock(after, step.eliminations[0][1], base, cover, step.eliminations)
+    for patterns in (_pointing, _claiming):
+        found = [
+            p
+            for d in DIGITS
+            if s.dbb[d] != since.dbb[d]
+            for p in patterns(d, s.dbb[d])
+            if s.dbb[d] & UNIT_BB[p.base] != since.dbb[d] & UNIT_BB[p.base]
+        ]
+        if found:
+            d, base, cover, _, gone = min(found, key=lambda p: (p.base, p.digit, p.cover))
+            eliminations = tuple((c, d) for c in set_bits(gone))
+            s.apply((), eliminations)
+            return Lock(after, d, base, cover, eliminations)
+    return None
 
 
 # --- the whole chain behind a trail -------------------------------------------------------
