@@ -52,6 +52,7 @@ from webapp.sudoku.solver import count_solutions
 from webapp.sudoku.techniques.contradiction import follow
 from webapp.sudoku.techniques.position import Position
 from webapp.sudoku.techniques.step import Step
+from webapp.sudoku.wrong_entry import refute
 
 PROOF_SETS = {  # file: how many puzzles (None: all)
     "norvig_easy50.txt": None,
@@ -340,8 +341,9 @@ def hint_quality(quick: bool) -> None:
     direct: Counter[str] = Counter()
     wrong: dict[str, Counter[str]] = {}
     chains: dict[str, dict[str, list[int]]] = {}
+    cpu: dict[str, list[float]] = {}
     for name, (with_notes, count) in sets.items():
-        cells[name], leads[name], wrong[name] = Counter(), [], Counter()
+        cells[name], leads[name], wrong[name], cpu[name] = Counter(), [], Counter(), []
         chains[name] = {"before": [], "after": []}
         for line in load(name, count, seed=4):
             puzzle = parse(line)
@@ -353,7 +355,7 @@ def hint_quality(quick: bool) -> None:
                     _ask(
                         rng, puzzle, solution, s, step, with_notes, cells[name], leads[name], direct
                     )
-                    _wrong(rng, puzzle, solution, s, wrong[name], chains[name])
+                    _wrong(rng, puzzle, solution, s, wrong[name], chains[name], cpu[name])
                 s.apply(step.placements, step.eliminations)
     print("### A selected cell: can it be filled now, or how far is it\n")
     print(
@@ -379,10 +381,11 @@ def hint_quality(quick: bool) -> None:
     print("### Why your entry is wrong\n")
     print(
         "A wrong candidate typed in a random empty cell of every third position. Chain: the "
-        "forced digits the explanation names. Before: every single followed (the position's own "
-        "singles too), 40 at most; now: what the digit causes, cut to the digits the first "
+        "steps the explanation shows. Before: every single followed (the position's own "
+        "singles too), 40 at most; now: the engine's steps made first, if any, then what the "
+        "digit causes (singles, locked candidates in its wake), cut to the steps the "
         'contradiction needs. "Forced anyway": a named digit is a single of the position '
-        "without the wrong digit.\n"
+        "without the wrong digit. Hint CPU: the whole hint call for the wrong entry.\n"
     )
     rows = []
     for name, w in wrong.items():
@@ -391,11 +394,13 @@ def hint_quality(quick: bool) -> None:
             share(w[k], n) for k in ("no reason before", "no reason", "anyway before", "anyway")
         ]
         lengths = [spread(chains[name]["before"]), spread(chains[name]["after"])]
-        rows.append([name, str(n), share(w["clash"], n), share(w["at once"], n), *lengths, *counts])
+        used = f"{pct(cpu[name], 0.99):.1f} ms" if cpu[name] else "-"
+        row = [name, str(n), share(w["clash"], n), share(w["at once"], n), *lengths, *counts]
+        rows.append([*row, used])
     table(
         "set | wrong entries | a clash | contradiction at once | chain, before (p50 / p90 / max) "
         "| chain, now | no reason, before | no reason, now | naming forced-anyway digits, "
-        "before | now",
+        "before | now | hint CPU p99",
         rows,
     )
 
@@ -441,6 +446,7 @@ def _wrong(
     s: Position,
     w: Counter[str],
     chains: dict[str, list[int]],
+    cpu: list[float],
 ) -> None:
     """Type a wrong candidate in a random empty cell and see what the hint says about it."""
     cell = rng.choice([x for x in range(81) if not s.grid[x]])
@@ -450,7 +456,9 @@ def _wrong(
     digit = rng.choice(digits)
     entries = [0 if puzzle[x] else s.grid[x] for x in range(81)]
     entries[cell] = digit
+    used = time.process_time()
     mistake = hint(puzzle, tuple(entries), budget=HINT_BUDGET).mistake
+    cpu.append(1000 * (time.process_time() - used))
     assert mistake is not None and mistake.cell == cell
     w["entries"] += 1
     if "already has" in mistake.text:
@@ -472,9 +480,10 @@ def _wrong(
     if "no short chain" in mistake.text:
         w["no reason"] += 1
         return
-    if not mistake.forced:
-        w["at once"] += 1
-    chains["after"].append(len(mistake.forced))
+    found = refute(s.to_grid(), cell, digit, HINT_BUDGET)  # what the hint showed, step by step
+    steps = len(found.first) + len(found.chain)
+    w["at once"] += not steps
+    chains["after"].append(steps)
     w["anyway"] += any(x in anyway for x in mistake.forced)
 
 
