@@ -124,6 +124,7 @@ TOP_534 = "010050300000004170070601020287019000000000801461000000030080000000100
 TOP_185 = "630200400000000785700000200091500000000800040000700600200000300000012004000059100"
 TOP_218 = "502000040000081000601000900000030700400500000000000090097000300000200060016000800"
 TOP_338 = "720000000060020008008970040000080006300007020090030400000040007270003000000750910"
+TOP_440 = "249065103030000200860000005020006000000200000010040820090500700054000001070003000"
 
 
 def test_locked_candidates_in_the_digits_wake_show_what_singles_alone_cannot() -> None:
@@ -230,6 +231,16 @@ def test_every_wrong_digit_gets_a_chain_that_holds_and_is_minimal(
                     if s.cands[cell] & BIT[digit] and digit != solution[cell]:
                         lengths.append(check(s.to_grid(), cell, digit))
     assert len(lengths) > 30 and max(lengths) > 1
+
+
+def test_no_step_made_first_rules_the_digit_out_of_its_cell() -> None:
+    # r7c9 = 8: the engine's ninth step, a unique rectangle, removes 8 from r7c9. Made first,
+    # it was said to hold "whatever r7c9 holds", and the chain then put the 8 there anyway.
+    grid = parse(TOP_440)
+    steps = solve_logically(grid, max_steps=9, budget=HINT_BUDGET).steps
+    assert (62, 8) in steps[8].eliminations
+    found = refute(grid, 62, 8, HINT_BUDGET)
+    assert not any((62, 8) in step.eliminations for step in found.first)
 
 
 def test_a_wrong_digit_lists_only_the_engine_steps_its_chain_needs() -> None:

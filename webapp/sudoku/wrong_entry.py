@@ -75,17 +75,18 @@ def refute(grid: Grid, cell: int, digit: int, budget: Budget) -> Refutation:
     """Why `digit` in the empty `cell` of `grid` (a grid of correct digits only) leads to a
     contradiction: what the digit causes (singles, and locked candidates in its wake); unless
     that takes at most SHOWN_TRACE steps, also what it causes after each of the engine's first
-    pattern steps in the position (up to FIRST_STEPS, none filling `cell`; `budget` bounds
-    their solve), each cut to the steps it needs. The fewest steps in all win, the digit
-    alone on a tie."""
+    pattern steps in the position (up to FIRST_STEPS, none filling `cell` or ruling `digit`
+    out of it; `budget` bounds their solve), each cut to the steps it needs. The fewest steps
+    in all win, the digit alone on a tie."""
     found = _refute(Position.from_grid(grid), cell, digit)
     if found.contradiction is not None and len(found.chain) <= SHOWN_TRACE:
         return found
     run = solve_logically(grid, max_steps=FIRST_STEPS, budget=budget, only=PATTERNS)
     here = Position.from_grid(grid)
     for k, step in enumerate(run.steps):
-        if step.last_resort or any(c == cell for c, _ in step.placements):
-            break
+        fills = any(c == cell for c, _ in step.placements)
+        if step.last_resort or fills or (cell, digit) in step.eliminations:
+            break  # the solution read, or a step that would not hold whatever the cell holds
         here.apply(step.placements, step.eliminations)
         after = _refute(here, cell, digit)
         if after.contradiction is None:
