@@ -269,6 +269,19 @@ def test_nojs_enter_paste_and_bad_input(nojs_page: Page) -> None:
     expect(page).to_have_url(re.compile(EASY_PATH + "$"))
 
 
+def test_nojs_enter_in_a_cell_updates_the_grid_and_never_pauses(nojs_page: Page) -> None:
+    """Enter (a phone keyboard's Go) submits the form's first button: the grid's update, not
+    the bar's Pause that comes before the grid."""
+    page = nojs_page
+    page.goto(EASY_PATH)
+    cell(page, 0).fill("2")
+    cell(page, 0).press("Enter")
+    expect(page).to_have_url(re.compile(r"\?e=2zzzb&"))
+    assert "pause=1" not in page.url
+    expect(cell(page, 0)).to_have_class(re.compile(r"\bclash\b"))
+    expect(page.get_by_role("button", name="Pause")).to_be_visible()
+
+
 def test_nojs_phone_screenshot(browser: Browser, server: str) -> None:
     context = new_context(browser, server, js=False, viewport=PHONE)
     try:
