@@ -3,6 +3,7 @@ the Host header, the budget of /new/<level>, a busy engine, the health check, th
 
 from __future__ import annotations
 
+import io
 import os
 import re
 from concurrent.futures.process import BrokenProcessPool
@@ -15,6 +16,7 @@ from puzzles import EASY
 
 from webapp import create_app, hint_panel, limits, page_rating, play
 from webapp.enginepool import Busy, EnginePool
+from webapp.guard import BodyGuard
 from webapp.remembered import Remembered
 from webapp.seedpool import KNOWN_SEEDS
 from webapp.settings import SettingsError, from_env
@@ -362,3 +364,31 @@ def test_a_puzzle_with_its_digits_renamed_shares_the_rating(client: FlaskClient)
     )
     assert "Extreme" in first
     assert page_rating.renamed(parse(copy)) == page_rating.renamed(parse(HARD))
+
+
+class _OpenStream:
+    """A request body on a socket the server does not end at Content-Length (as Werkzeug's
+    development server): reading past the body would wait for the client."""
+
+    def __init__(self, body: bytes) -> None:
+        self.body = io.BytesIO(body)
+
+    def read(self, size: int = -1) -> bytes:
+        piece = self.body.read(size)
+        if not piece:
+            raise AssertionError("read past the request's Content-Length")
+        return piece
+
+
+def test_the_body_guard_reads_no_further_than_the_declared_length() -> None:
+    seen: list[bytes] = []
+
+    def app(environ: dict[str, Any], start_response: Any) -> list[bytes]:
+        seen.append(environ["wsgi.input"].read())
+        return []
+
+    body = b"v=1&action=update"
+    environ = {"CONTENT_LENGTH": str(len(body)), "wsgi.input": _OpenStream(body)}
+    BodyGuard(app, limit=1000, seconds=5)(environ, lambda *a: None)
+    assert seen == [body]
+    assert "webapp.body_problem" not in environ

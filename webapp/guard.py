@@ -54,11 +54,21 @@ class BodyGuard:
             self._buffer(environ, chunked)
         return self.app(environ, start_response)
 
+    def _most(self, environ: dict[str, Any], chunked: bool) -> int:
+        """How much to read: one byte past the limit, and never past a declared length (a
+        server that does not end the stream there, as Werkzeug's, would block on more)."""
+        if not chunked:
+            try:
+                return min(self.limit + 1, int(environ["CONTENT_LENGTH"]))
+            except ValueError:
+                pass
+        return self.limit + 1
+
     def _buffer(self, environ: dict[str, Any], chunked: bool) -> None:
         stream = environ["wsgi.input"]
         try:
             with _deadline(self.seconds):
-                body = _read(stream, self.limit + 1)
+                body = _read(stream, self._most(environ, chunked))
         except TooSlow:
             late = f"The request's body did not arrive within {self.seconds:g} seconds."
             environ[PROBLEM] = (408, late)
