@@ -254,3 +254,21 @@ def test_a_busy_503_says_when_to_come_back_not_when_the_allowance_renews(
     response = limited.get(GameState(parse(EASY), solve=True).url)
     assert response.status_code == 503 and response.headers["X-RateLimit-Remaining"] == "2"
     assert response.headers["Retry-After"] == "2"
+
+
+def test_a_429_page_offers_the_same_address_again_and_says_what_is_safe(
+    limited: FlaskClient,
+) -> None:
+    """A refused lab page links to itself ("Try again") and speaks of no grid; a refused
+    game page says its grid is safe in the link."""
+    lab = limited.get(f"/lab/{CODE}")
+    assert lab.status_code == 429
+    page = lab.get_data(as_text=True)
+    assert f'href="/lab/{CODE}" rel="nofollow">Try again</a>' in page
+    assert "grid" not in page.split('class="error-what">')[1].split("</p>")[0]
+    game = GameState(parse(EASY), hint=1).url
+    answers = [limited.get(game) for _ in range(40)]
+    refused = next(r for r in answers if r.status_code == 429)
+    text = refused.get_data(as_text=True)
+    assert "your grid is safe in the link" in text
+    assert ">Try again</a>" in text

@@ -144,11 +144,14 @@ def too_many(error: RateLimitExceeded) -> Response:
     what, allowed = refused(error)
     current = limiter.current_limit
     retry = max(1, int(current.reset_at - time.time())) if current else 1
-    message = (
-        f"Too many {what} asked for from your address: {allowed}. Try again in "
-        f"{retry} second{'s' if retry != 1 else ''}; your grid is safe in the link."
-    )
-    return error_page(429, message)
+    wait = f"Try again in {retry} second{'s' if retry != 1 else ''}"
+    if request.method != "GET":
+        wait += ": go back, and your grid is as you left it"
+    elif request.path.startswith("/p/"):
+        wait += "; your grid is safe in the link"
+    message = f"Too many {what} asked for from your address: {allowed}. {wait}."
+    again = request.full_path.rstrip("?") if request.method == "GET" else None
+    return error_page(429, message, again, "Try again")
 
 
 def _describe(item: RateLimitItem) -> str:
