@@ -62,7 +62,7 @@ from .techniques.singles import (
 )
 from .techniques.step import Step
 from .techniques.subsets import _hidden, _hidden_step
-from .wrong_entry import _sees_the_same
+from .wrong_entry import found_in, replayed, sees_the_same
 
 LEAD_NODES = 1_000  # positions one search may look at (fewer if the hint's budget has fewer)
 ENGINE_STEPS = 3  # the engine's own steps made when singles and locked candidates cannot lead
@@ -734,22 +734,20 @@ def _fewer_engine_steps(
     target, or the moves after which it can be filled), without the engine's steps it can do
     without. They are the engine's easiest, not chosen for the target: each goes (tried from
     the last to the first) if the engine's steps kept after it still see in their patterns
-    what they saw when the engine found them (wrong_entry's `_sees_the_same`), and the step
+    what they saw when the engine found them (wrong_entry's `sees_the_same`), and the step
     that fills the target still does, or the moves can still be made and the target then
     filled. A filling step keeps one engine step before it (the hint asked for the target
     once the engine's first step did not fill it)."""
-    seen = [s]  # the position each engine step was found in, then the one after them all
-    for step in engine:
-        seen.append(_after(seen[-1], [step]))
+    seen = found_in(s, engine)
     kept = list(range(len(engine)))
     moves = [] if isinstance(then, Step) else _as_steps(seen[-1], then)
     for i in reversed(range(len(engine))):
         fewer = [j for j in kept if j != i]
-        here = _replayed(s, engine, fewer, seen)
+        here = replayed(s, engine, fewer, seen)
         if here is None:
             continue
         if isinstance(then, Step):
-            if fewer and _sees_the_same(here, seen[-1], then):
+            if fewer and sees_the_same(here, seen[-1], then):
                 kept = fewer
         elif (steps := _moves_then_filled(here, target, solution, then)) is not None:
             kept, moves = fewer, steps
@@ -757,19 +755,6 @@ def _fewer_engine_steps(
     if isinstance(then, Step):
         return Lead(tuple(steps), then, False)
     return _finish(s, target, solution, steps + moves, False)
-
-
-def _replayed(
-    s: Position, engine: list[Step], kept: list[int], seen: list[Position]
-) -> Position | None:
-    """The position after the engine's steps `kept` (indexes), made from `s`, if each still
-    sees what it saw when found (in `seen`); else None."""
-    here = s.copy()
-    for j in kept:
-        if not _sees_the_same(here, seen[j], engine[j]):
-            return None
-        here.apply(engine[j].placements, engine[j].eliminations)
-    return here
 
 
 def _moves_then_filled(

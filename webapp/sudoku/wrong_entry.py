@@ -22,6 +22,7 @@ the two reasons, counting both kinds of step, is given.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from .board import (
@@ -133,21 +134,14 @@ def _fewer_first(
     """`found`, made after the engine's steps `first`, without the steps it can do without
     (tried from the last to the first): a step goes if the chain still holds without it and
     every later step kept still sees in its pattern what it saw when the engine found it."""
-    seen = [start]  # the position each step of `first` was found in
-    for step in first:
-        seen.append(seen[-1].copy())
-        seen[-1].apply(step.placements, step.eliminations)
+    seen = found_in(start, first)
     kept = list(range(len(first)))
     assert found.contradiction is not None
     chain, broken = list(found.chain), found.contradiction
     for i in reversed(range(len(first))):
         fewer = [j for j in kept if j != i]
-        here = start.copy()
-        for j in fewer:
-            if not _sees_the_same(here, seen[j], first[j]):
-                break
-            here.apply(first[j].placements, first[j].eliminations)
-        else:
+        here = replayed(start, first, fewer, seen)
+        if here is not None:
             held = _holds(here, cell, digit, chain, broken)
             if held is not None:
                 kept, (chain, broken) = fewer, held
@@ -156,7 +150,30 @@ def _fewer_first(
     )
 
 
-def _sees_the_same(here: Position, then: Position, step: Step) -> bool:
+def found_in(start: Position, steps: Sequence[Step]) -> list[Position]:
+    """The position each of the steps was found in, made in order from `start`, then the one
+    after them all."""
+    seen = [start]
+    for step in steps:
+        seen.append(seen[-1].copy())
+        seen[-1].apply(step.placements, step.eliminations)
+    return seen
+
+
+def replayed(
+    start: Position, steps: Sequence[Step], kept: list[int], seen: list[Position]
+) -> Position | None:
+    """The position after the steps `kept` (indexes), made from `start`, if each still sees
+    what it saw where it was found (`seen`, from `found_in`); else None."""
+    here = start.copy()
+    for j in kept:
+        if not sees_the_same(here, seen[j], steps[j]):
+            return None
+        here.apply(steps[j].placements, steps[j].eliminations)
+    return here
+
+
+def sees_the_same(here: Position, then: Position, step: Step) -> bool:
     """Does `step`, found in `then`, hold in `here`: the same digits and candidates in its
     units (in the whole grid for a step whose pattern may lie beyond them)?"""
     if step.technique in IN_THEIR_UNITS:
