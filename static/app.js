@@ -350,6 +350,7 @@
     }
     var next = null;
     if (lastFocus === 'act-hint-more') next = $('act-hint-apply') || $('act-hint-close');
+    if (lastFocus === 'act-hint-any') next = $('act-hint-more') || $('act-hint-close');
     if (hintCell >= 0) next = cell(hintCell); // the cell the hint's move was in
     if (lastFocus === 'act-anyway' || lastFocus === 'act-main') next = $('problem');
     if (!chosen && !next) next = $('act-hint'); // focus on a cell would select it for the pad
@@ -646,7 +647,7 @@
   // button stands in for it until the answer (and for the post made again, if it fails). Show
   // more also posts the state whose hint was read (`hinted`): the server opens the level after
   // it if the grid as typed has the same step, else the new hint's first level.
-  var HINT_BUTTONS = ['hint-more', 'hint-apply', 'hint-fill'];
+  var HINT_BUTTONS = ['hint-more', 'hint-apply', 'hint-fill', 'hint-any'];
   function standIn(item) {
     var panel = $('hint'), ask = $('act-hint');
     if (HINT_BUTTONS.indexOf(item.action) < 0 || !panel || !ask || ask.disabled) return null;

@@ -70,6 +70,27 @@ def test_the_way_to_a_cell_unfolds_without_javascript(
             check_page(page, size, f"hint-way-{'js' if js else 'nojs'}", axe=js)
 
 
+@pytest.mark.parametrize("js", [True, False], ids=["js", "nojs"])
+def test_a_lead_offers_the_easiest_move_anywhere(browser: Browser, server: str, js: bool) -> None:
+    """With JavaScript a hint is about the selected cell: the panel of a cell that cannot be
+    filled yet offers the easiest move anywhere, without first tapping a given."""
+    with opened(browser, server, "375", js=js) as page:
+        page.goto(GameState(parse(HARD)).url)
+        if js:
+            page.locator("#c1").click()  # r1c2, several steps away
+        else:
+            page.locator("#hint-cell").select_option("r1c2")
+        page.locator("#act-hint").click()
+        expect(page.locator("#hint")).to_contain_text("Not yet: r1c2 can be filled")
+        page.locator("#act-hint-any").click()
+        expect(page.locator("#hint-title")).to_have_text("Hint for any cell")
+        expect(page.locator("#act-hint-any")).to_have_count(0)
+        expect(page.locator("#hint .hint-level")).to_have_count(1)
+        if js:
+            expect(page.locator("#act-hint-more")).to_be_focused()
+        check_page(page, "375", f"hint-anywhere-{'js' if js else 'nojs'}", axe=js)
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_simple_colouring_shows_two_colours(browser: Browser, server: str, size: str) -> None:
     state, step = before_step(COLOURING, "Simple colouring")

@@ -115,6 +115,22 @@ def test_hint_levels_one_click_at_a_time(client: FlaskClient) -> None:
     ]
 
 
+def test_a_cell_not_fillable_yet_offers_the_easiest_move_anywhere(client: FlaskClient) -> None:
+    lead = html(client.post("/edit", data=form(cell="r1c3", action="hint"), headers=HTMX))
+    assert "Not yet: r1c3" in panel_html(lead) and 'value="hint-any"' in panel_html(lead)
+    posted = client.post("/edit", data=form(cell="r1c3", hint="1", action="hint-any"), headers=HTMX)
+    assert posted.headers["HX-Replace-Url"] == GameState(PUZZLE, hint=1, hints=1).url
+    anywhere = panel_html(html(posted))
+    assert "Hint for any cell" in anywhere and 'value="hint-any"' not in anywhere
+    assert levels(html(posted)) == ["Where to look"]
+    # a cell the next step fills: its hint is that step, nothing easier to offer
+    step = hint(PUZZLE, PUZZLE, NONE, None).step
+    assert step is not None and step.placements
+    filled = cell_name(step.placements[0][0])
+    direct = html(client.post("/edit", data=form(cell=filled, action="hint"), headers=HTMX))
+    assert f"Hint for {filled}" in direct and 'value="hint-any"' not in panel_html(direct)
+
+
 def test_more_for_a_hint_typing_closed_goes_on_from_the_hint_read(client: FlaskClient) -> None:
     """Show more posted with `hinted`, the state whose hint the player read (app.js sends it
     when typing closed the hint before the tap was posted): the next level if the grid as

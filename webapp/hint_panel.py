@@ -84,6 +84,7 @@ class Panel:
     folds: tuple[Fold, ...] = ()  # folded lists under the levels
     fill: bool = False  # the step removes candidates from cells without notes: offer to fill
     at: int | None = None  # the cell the move changes (the page focuses it after the move)
+    anywhere: bool = False  # the selected cell is not filled by this step: offer the easiest one
 
 
 def panel(state: GameState, found: Hint) -> Panel:
@@ -179,6 +180,7 @@ def _step_panel(
         tuple(folds),
         fill,
         at=changed[0][0] if changed else None,
+        anywhere=found.target is not None and not found.direct,
     )
 
 

@@ -278,6 +278,9 @@ ACTIONS = {  # the form's `action` -> what it does (no action: "update")
     "pause": Action(lambda s: replace(s, paused=True, hint=0), REPLACE, play_only=True),
     "resume": Action(lambda s: replace(s, paused=False), REPLACE, play_only=True),
     "hint": Action(lambda s: replace(s, hint=1, hints=s.hints + 1), REPLACE, play_only=True),
+    "hint-any": Action(  # the easiest step anywhere, not the selected cell's lead
+        lambda s: replace(s, cell=None, hint=1, hints=s.hints + 1), REPLACE, play_only=True
+    ),
     "hint-more": Action(
         lambda s: replace(s, hint=min(s.hint + 1, HINT_LEVELS)), REPLACE, play_only=True
     ),
@@ -293,6 +296,7 @@ ACTIONS = {  # the form's `action` -> what it does (no action: "update")
 ENGINE_ACTIONS = {name for name, action in ACTIONS.items() if action.engine} | {
     "solve",
     "hint",
+    "hint-any",
     "hint-more",
     "hint-apply",
     "hint-fill",
