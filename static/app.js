@@ -398,7 +398,27 @@
     $('offline').hidden = true;
     var problem = $('problem'); // why play did not start: below the grid, often off a phone's screen
     if (problem) problem.scrollIntoView({ block: 'nearest' });
+    if (lastFocus.indexOf('act-hint') === 0) showHintActions();
   }
+
+  // A hint's buttons (its move, Show more) just under a phone's screen are brought up into it,
+  // but only as far as the whole grid stays on screen: its cells show what the hint says.
+  function showHintActions() {
+    var actions = document.querySelector('#hint .hint-actions'), grid = $('grid');
+    if (!actions || !grid) return;
+    var below = actions.getBoundingClientRect().bottom + 8 - window.innerHeight;
+    var room = grid.getBoundingClientRect().top;
+    if (below > 0 && room > 0) window.scrollBy(0, Math.min(below, room));
+  }
+
+  // A question opened under a button (Solve…, Clear…) near the screen's foot is brought into
+  // view, with its answer button.
+  document.addEventListener('toggle', function (ev) {
+    var box = ev.target;
+    if (!box.matches || !box.matches('details.confirm') || !box.open) return;
+    var question = box.querySelector('.confirm-text');
+    if (question) question.scrollIntoView({ block: 'nearest' });
+  }, true);
 
   // Back or Forward to another entry of this page's history changes the address bar alone
   // (htmx loads such an entry again, but only once it is ready: not on a page still loading).

@@ -249,6 +249,38 @@ def test_on_a_phone_the_taller_controls_still_leave_the_hint_on_the_first_screen
         assert bottom(page, what) <= 740, (what, box(page, what))
 
 
+def test_on_a_phone_a_hints_move_is_brought_on_screen_with_the_whole_grid(
+    browser: Browser, server: str, contexts: list[BrowserContext]
+) -> None:
+    """The third level's move button sat just below a phone's screen (742-786 px of 740):
+    the page now scrolls it up, as far as the grid stays whole on screen."""
+    page = open_page(contexts, browser, server, (375, 740), True, GameState(parse(HARD)).url)
+    page.locator("#act-hint").click()
+    for level in (2, 3):
+        page.locator("#act-hint-more").click()
+        expect(page.locator("#hint .hint-level")).to_have_count(level)
+    expect(page.locator("#act-hint-apply")).to_be_visible()
+    page.wait_for_function(
+        "document.querySelector('#act-hint-apply').getBoundingClientRect().bottom <= innerHeight"
+    )
+    assert box(page, "#grid")["y"] >= 0
+
+
+def test_on_a_phone_a_question_opened_at_the_screens_foot_comes_into_view(
+    browser: Browser, server: str, contexts: list[BrowserContext]
+) -> None:
+    """Solve… near the foot of the screen opened its question below it, off the screen."""
+    page = open_page(contexts, browser, server, (375, 740), True, GameState(parse(HARD)).url)
+    solve = page.locator("details.confirm summary", has_text="Solve")
+    top = box(page, "details.confirm:has(#act-solve) summary")["y"]
+    page.evaluate(f"window.scrollTo(0, {top} - 740 + 50)")  # the button at the screen's foot
+    solve.click()
+    expect(page.locator("#act-solve")).to_be_visible()
+    page.wait_for_function(
+        "document.querySelector('#act-solve').getBoundingClientRect().bottom <= innerHeight"
+    )
+
+
 def help_text(page: Page) -> str:
     return page.locator(".mode-help p").first.inner_text()
 
