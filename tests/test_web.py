@@ -111,7 +111,9 @@ def test_complete_correct_grid_says_solved(client: FlaskClient) -> None:
     entries = tuple(0 if g else int(s) for g, s in zip(parse(EASY), EASY_SOLUTION, strict=True))
     page = html(client.get(GameState(parse(EASY), entries).url))
     win = 'data-win="Solved! Every row, column and box holds 1 to 9."'  # read out (app.js)
-    assert f'<p class="status-line is-solved" id="status-line" {win}>Solved!</p>' in page
+    code = GameState(parse(EASY)).puzzle_code
+    line = f'id="status-line" {win} data-game="over" data-puzzle="{code}">Solved!</p>'
+    assert f'<p class="status-line is-solved" {line}' in page  # over: lastgame.js forgets it
     assert "is-solved" in page
     last = play_form(**{f"c{i}": str(d) for i, d in enumerate(entries) if d and i})
     fragment = html(client.post("/edit", data={**last, "c0": "4"}, headers=HTMX))
@@ -163,7 +165,9 @@ def test_solve_shows_solved_digits_apart(client: FlaskClient) -> None:
     entries = (4, 1) + (0,) * 79  # r1c1 right (4), r1c2 wrong (should be 8)
     page = html(client.get(GameState(parse(EASY), entries, solve=True).url))
     assert "Here is the puzzle&#39;s solution, the only one." in page
-    assert '<p class="status-line" id="status-line">Solution: 47 shown · 1 clash</p>' in page
+    code = GameState(parse(EASY)).puzzle_code
+    line = f'id="status-line" data-game="over" data-puzzle="{code}">Solution: 47 shown · 1 clash'
+    assert f'<p class="status-line" {line}</p>' in page  # over: lastgame.js forgets it
     assert classes(page, 3) >= {"solved"} and 'value="9"' in cell_tag(page, 3)
     assert "readonly" in cell_tag(page, 3) and "name=" not in cell_tag(page, 3)
     assert "entry" in classes(page, 0) and "wrong" not in classes(page, 0)
