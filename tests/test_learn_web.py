@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import replace
+from html import unescape
 
 import pytest
 from flask.testing import FlaskClient
@@ -16,8 +17,10 @@ from werkzeug.test import TestResponse
 from webapp.learn import game_moves, review_url
 from webapp.sudoku import (
     GameMove,
+    hint,
     parse,
     practise,
+    solve,
     technique_entries,
     walkthrough,
     worked_example,
@@ -25,7 +28,7 @@ from webapp.sudoku import (
 from webapp.sudoku.grade import grade
 from webapp.sudoku.techniques.catalog import CATALOG, entry_for
 from webapp.sudoku.techniques.examples import EXAMPLES, PRACTISE
-from webapp.urlstate import GameState, Move, encode_cells
+from webapp.urlstate import GameState, Move, encode_cells, from_path
 
 CODE = encode_cells(parse(EASY))
 PATH = f"/path/{CODE}"
@@ -222,6 +225,36 @@ def test_practise_makes_a_puzzle_whose_hardest_step_is_the_technique(
     assert f'href="{GameState(made.puzzle).url}">Play this puzzle</a>' in page
     assert f'href="/path/{encode_cells(made.puzzle)}">Show me how to solve it</a>' in page
     assert f"seed {made.seed}" in page
+
+
+@pytest.mark.parametrize("name", ["Pointing", "X-Wing", "XY-Wing", "Empty rectangle", "AIC"])
+def test_practise_can_start_at_the_techniques_step(client: FlaskClient, name: str) -> None:
+    """The link opens the game with the easier steps made (the solution's digits) and every
+    candidate left noted (the solution's among them): its hint is the technique's step."""
+    seed = PRACTISE[name][0]
+    page = html(client.get(f"/techniques/{CATALOG[name].slug}/practise/{seed}"))
+    link = re.search(r'<a href="([^"]+)">start at the ([^<]+) step</a>', page)
+    assert link and link.group(2) == name, page
+    state = from_path(unescape(link.group(1)))
+    solution = solve(state.puzzle).solution
+    assert solution is not None and any(state.entries)
+    for cell, (given, entry, notes) in enumerate(
+        zip(state.puzzle, state.entries, state.notes, strict=True)
+    ):
+        digit = solution[cell]
+        assert given or entry in (0, digit)
+        assert given or entry or notes & (1 << (digit - 1)), cell
+    found = hint(state.puzzle, state.entries, state.notes, None).step
+    assert found is not None
+    named = entry_for(found.technique, found.rating)
+    assert named is not None and named.name == name
+    assert client.get(unescape(link.group(1))).status_code == 200
+
+
+def test_practise_of_a_first_step_has_nothing_to_skip(client: FlaskClient) -> None:
+    seed = PRACTISE["Full house"][0]
+    page = html(client.get(f"/techniques/full-house/practise/{seed}"))
+    assert "Practise: Full house" in page and "start at the" not in page
 
 
 def test_a_practise_seed_that_misses_moves_to_the_one_that_hits(client: FlaskClient) -> None:

@@ -435,16 +435,32 @@ def practise_seed(slug: str, seed: int) -> Response:
         return redirect(practise_url(entry, made.seed), 301)
     page_rating.remember(made.puzzle, made.grade)
     code = encode_cells(made.puzzle)
+    walk = solved(made.puzzle).walk  # also ready for "Show me how to solve it"
     context = {
         "entry": entry,
         "made": made,
         "code": code,
         "squares": squares(made.puzzle, None),
         "game_url": _game_url(made.puzzle),
+        "step_url": _game_before(walk, entry.name) if walk else None,
         "path_url": path_url(code),
         "givens": sum(1 for d in made.puzzle if d),
     }
     return _cached(make_response(render_template("learn_practise.html", **context)))
+
+
+def _game_before(walk: Walkthrough, technique: str) -> str | None:
+    """The game at the solve path's first step of the library's `technique` (None if that is
+    its first step): the digits placed before it as the player's entries and every candidate
+    left noted, so that step is the next to find."""
+    for k, moment in enumerate(walk.moments):
+        found = technique_for(moment.step.technique, moment.step.rating)
+        if found is not None and found.name == technique:
+            if k == 0:
+                return None  # the first step: nothing to skip
+            entries = tuple(0 if g else d for g, d in zip(walk.puzzle, moment.grid, strict=True))
+            return GameState(walk.puzzle, entries=entries, notes=moment.cands).url
+    return None
 
 
 # --- the review of a game --------------------------------------------------------------
