@@ -51,12 +51,12 @@ def test_from_a_game_through_its_solve_path(page: Page, width: int) -> None:
     else:
         expect(keys).to_be_hidden()
     page.locator("#path-next").click()
-    expect(page).to_have_url(re.compile(rf"/path/{CODE}\?step=2$"))
+    expect(page).to_have_url(re.compile(rf"/path/{CODE}\?step=2#path-stage$"))
     expect(title(page)).to_have_text(f"Step 2 of {STEPS}")
     expect(title(page)).to_be_focused()  # read out once: not also put in #announce
     expect(page.locator("#announce")).to_have_text("")
     page.keyboard.press("ArrowRight")
-    expect(page).to_have_url(re.compile(r"\?step=3$"))
+    expect(page).to_have_url(re.compile(r"\?step=3#path-stage$"))
     expect(title(page)).to_have_text(f"Step 3 of {STEPS}")
     page.locator("#path-last").click()
     expect(title(page)).to_have_text(f"Step {STEPS} of {STEPS}")
@@ -92,7 +92,7 @@ def test_without_javascript_every_step_is_a_link(nojs_page: Page, width: int) ->
     page.set_viewport_size(PHONE if width == 375 else DESKTOP)
     page.goto(f"/path/{CODE}")
     page.locator("#path-next").click()
-    expect(page).to_have_url(re.compile(r"\?step=2$"))
+    expect(page).to_have_url(re.compile(r"\?step=2#path-stage$"))
     expect(title(page)).to_have_text(f"Step 2 of {STEPS}")
     page.locator(".learn-steps a").nth(19).click()
     expect(page).to_have_url(re.compile(r"\?step=20#path-stage$"))
@@ -199,7 +199,7 @@ def test_back_and_forward_while_a_step_loads_show_the_address_bars_step(page: Pa
         page.locator("#path-next").click()
         expect(title(page)).to_have_text(f"Step {step} of {STEPS}")
     forward_while_back_loads(page, scripts)  # to step 3, then forward again
-    expect(page).to_have_url(re.compile(rf"/path/{CODE}\?step=4$"))
+    expect(page).to_have_url(re.compile(rf"/path/{CODE}\?step=4#path-stage$"))
     expect(title(page)).to_have_text(f"Step 4 of {STEPS}")
 
 
@@ -220,3 +220,55 @@ def test_on_a_phone_the_path_grid_stays_put_from_step_to_step(page: Page) -> Non
     assert grid_below_title() == before
     nav = page.locator("#path-next").bounding_box()
     assert nav and nav["y"] + nav["height"] <= 740
+
+
+def mark_px(page: Page) -> float:
+    """The font size of the first candidate drawn in the page's grid, in CSS pixels."""
+    size = page.locator(".learn-marks span").first.evaluate("el => getComputedStyle(el).fontSize")
+    return float(size.removesuffix("px"))
+
+
+@pytest.mark.parametrize(
+    "url", ["/techniques/x-wing", "/techniques/simple-colouring", f"/path/{TOP95_CODE}?step=12"]
+)
+def test_on_a_phone_the_candidates_can_be_read(page: Page, url: str) -> None:
+    """The candidates of a worked example's or a solve path's grid were 8 px on a phone."""
+    page.set_viewport_size(PHONE)
+    page.goto(url)
+    assert mark_px(page) >= 11
+    grid = page.locator(".learn-grid").bounding_box()
+    assert grid and grid["x"] >= 0 and grid["x"] + grid["width"] <= PHONE["width"]
+    fits(page, PHONE["width"])
+    spill = page.locator(".learn-marks span:not([class])").evaluate_all(
+        """marks => marks.filter(m => {
+            const mark = m.getBoundingClientRect();
+            const cell = m.closest('.learn-cell').getBoundingClientRect();
+            return mark.top < cell.top - 0.5 || mark.bottom > cell.bottom + 0.5;
+        }).length"""
+    )
+    assert spill == 0  # three lines of candidates fit every cell
+
+
+@pytest.mark.parametrize("js", [True, False], ids=["js", "nojs"])
+def test_on_a_phone_next_shows_the_grid_and_the_steps_words(
+    browser: Browser, server: str, js: bool
+) -> None:
+    """Without JavaScript Next opened the page at its top, the step's words under the fold;
+    with it, the colours' key stood between the grid and the words and pushed a longer
+    step's move off the screen. Now Next lands on the step (its link's #path-stage), the
+    grid whole and under it Back and Next, the step's words through its move, then the key."""
+    context = new_context(browser, server, js=js, viewport=PHONE)
+    try:
+        page = context.new_page()
+        page.goto(f"/path/{TOP95_CODE}?step=19")
+        page.locator("#path-next").click()
+        expect(title(page)).to_have_text(re.compile(r"^Step 20 of "))
+        grid = page.locator(".learn-grid").bounding_box()
+        move = page.locator(".learn-text .learn-move").bounding_box()
+        key = page.locator(".learn-key").bounding_box()
+        assert grid and move and key
+        assert grid["y"] >= 0 and move["y"] + move["height"] <= PHONE["height"]
+        assert key["y"] > move["y"]
+        shoot(page, f"learn-path-next-375{'' if js else '-nojs'}")
+    finally:
+        context.close()

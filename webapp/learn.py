@@ -293,8 +293,13 @@ class Link:
 
 
 def _step_links(code: str, step: int, last: int) -> list[Link]:
+    """First, Back, Next and Last; each lands on the step, not the page's top (without
+    JavaScript a phone showed the title and crumbs again, the step's text under the fold)."""
+
     def to(target: int) -> str | None:
-        return path_url(code, target) if 1 <= target <= last and target != step else None
+        if 1 <= target <= last and target != step:
+            return path_url(code, target) + "#path-stage"
+        return None
 
     return [
         Link("First", to(1), "path-first", "Home"),
@@ -547,8 +552,12 @@ def point_title(point: Point) -> str:
 
 
 def _point_links(base: str, number: int, last: int) -> list[Link]:
+    """First, Back, Next and Last, landing on the point as _step_links do on a step."""
+
     def to(target: int) -> str | None:
-        return f"{base}at={target}" if 1 <= target <= last and target != number else None
+        if 1 <= target <= last and target != number:
+            return f"{base}at={target}#review-stage"
+        return None
 
     return [
         Link("First", to(1), "review-first", "Home"),
