@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from datetime import UTC, date, datetime, timedelta
+from itertools import pairwise
 
 import pytest
 from fakes import never_made
@@ -14,6 +16,7 @@ from webapp import page_rating, seedcheck
 from webapp.remembered import Remembered
 from webapp.sudoku import SEED_LIMIT, Generated, generate, grade, parse
 from webapp.urlstate import GameState, encode_cells
+from webapp.views import daily_puzzle
 
 HTMX = {"HX-Request": "true"}
 HARD_6 = "...68...2....1247.3...4.8...492....1.........8....169...8.2...6.1453....2...67..."
@@ -91,6 +94,37 @@ def test_every_page_offers_new_puzzles(client: FlaskClient) -> None:
     page = client.get("/").get_data(as_text=True)
     for level in ("easy", "medium", "hard", "expert", "extreme"):
         assert f'href="/new/{level}"' in page
+
+
+def test_the_daily_puzzle_is_the_days_seed_link_for_everyone(client: FlaskClient) -> None:
+    before = datetime.now(UTC).date()
+    first = client.get("/daily")
+    second = client.get("/daily", environ_base={"REMOTE_ADDR": "10.0.0.9"})  # someone else
+    after = datetime.now(UTC).date()
+    assert first.headers["Cache-Control"] == "no-store"
+    assert first.headers["Location"] == second.headers["Location"] or before != after
+    level, seed = daily_puzzle(after)
+    state, page = opened(client, "/daily")
+    assert state.origin.startswith(f"{level.lower()}-")
+    assert 0 <= int(state.origin.split("-")[1]) - seed < 100  # one of the day's seeds
+    assert ">Today's puzzle</a>" in page and 'href="/daily"' in page
+
+
+def test_daily_puzzles_are_easier_early_in_the_week_and_never_repeat() -> None:
+    monday = date(2026, 11, 23)
+    week = [daily_puzzle(monday + timedelta(days=k)) for k in range(7)]
+    assert [level for level, _ in week] == [
+        "Easy",
+        "Medium",
+        "Medium",
+        "Hard",
+        "Hard",
+        "Expert",
+        "Expert",
+    ]
+    seeds = sorted(daily_puzzle(monday + timedelta(days=k))[1] for k in range(800))
+    assert all(b - a >= 1000 for a, b in pairwise(seeds))  # no two days share a seed
+    assert all(0 <= seed < SEED_LIMIT for seed in seeds)
 
 
 def test_a_fragment_loads_a_rating_it_does_not_have(client: FlaskClient) -> None:

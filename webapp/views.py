@@ -11,6 +11,7 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from datetime import UTC, date, datetime
 from urllib.parse import parse_qsl, urlsplit
 
 from flask import (
@@ -479,6 +480,36 @@ def seeded_puzzle(level: str, seed: int, names: str = "") -> BaseResponse:
             **new,
         ) from None
     return _generated(made, names)
+
+
+DAILY_LEVELS = ("Easy", "Medium", "Medium", "Hard", "Hard", "Expert", "Expert")  # Monday first
+
+
+def daily_puzzle(day: date) -> tuple[str, int]:
+    """The day's puzzle: its level (by weekday, easiest on Monday) and the first seed to try
+    (days a thousand seeds apart, so no two days can make the same puzzle)."""
+    return DAILY_LEVELS[day.weekday()], day.toordinal() * 1000 % SEED_LIMIT
+
+
+@bp.get("/daily")
+@limits.costly("new")
+def daily() -> BaseResponse:
+    """Today's puzzle (by the date in UTC): the same for everyone all day, opened at its seed
+    link; a day whose seeds make none (in theory) takes one of the level's known seeds."""
+    day = datetime.now(UTC).date()
+    name, seed = daily_puzzle(day)
+    known = KNOWN_SEEDS[name][day.toordinal() % len(KNOWN_SEEDS[name])]
+    for first, attempts in ((seed, SEED_ATTEMPTS), (known, 1)):
+        try:
+            made = engine("slow").run(page_rating.generated, name, first, attempts)
+            break
+        except NotFound:
+            continue
+    else:
+        raise NoPuzzleYet(name)
+    response = _generated(made)
+    response.headers["Cache-Control"] = "no-store"  # tomorrow it is another puzzle
+    return response
 
 
 def _rating_known() -> bool:
