@@ -103,32 +103,42 @@
     wait(refused);
   });
 
-  // The wait, said to a screen reader and in a note under the step's controls (in the page,
-  // so on a phone it covers none of the grid), until it is over or the next step comes (the
-  // note is part of the step).
+  // The wait, said to a screen reader and in a note in the line kept free for it under the
+  // step's controls (so it covers none of the grid, and moves nothing), until it is over or
+  // the next step comes (the note is part of the step). One short line, on a phone too.
   var waited = 0;
   function wait(seconds) {
-    var nav = document.querySelector('#lab-step .lab-nav');
-    if (!nav) return;
+    var slot = document.querySelector('#lab-step .lab-wait-slot');
+    if (!slot) return;
     var note = byId('lab-wait');
     if (!note) {
-      note = document.createElement('div'); // the lab's paragraphs have margins of their own
+      note = document.createElement('p');
       note.id = 'lab-wait';
       note.className = 'lab-wait';
-      nav.insertAdjacentElement('afterend', note);
+      slot.appendChild(note);
     }
     var time = seconds + ' second' + (seconds === 1 ? '' : 's');
-    note.textContent = 'Too many steps at once: ' +
-      (playing ? 'playing goes on in ' + time + '.' : 'wait ' + time + ', then go on.');
+    note.textContent = 'Too many steps: ' + (playing ? 'next in ' : 'wait ') + time + '.';
     say(note.textContent);
     clearTimeout(waited);
     waited = setTimeout(function () { note.remove(); }, seconds * 1000);
+  }
+
+  // Playing shows the grid whole: on a phone it stood mostly under the screen's foot, below
+  // Play and the step's controls. The least scroll that does it, gliding unless the reader
+  // asked for less motion.
+  function bringIntoView() {
+    var grid = document.querySelector('#lab-step .lab-grid');
+    if (!grid) return;
+    var still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    grid.scrollIntoView({ block: 'nearest', behavior: still ? 'instant' : 'smooth' });
   }
 
   function play() {
     if (!window.htmx || !nextUrl()) return;
     playing = true;
     show();
+    bringIntoView();
     tick();
   }
 

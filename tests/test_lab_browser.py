@@ -258,7 +258,7 @@ def test_stepping_past_the_allowance_keeps_the_lab_and_says_how_long_to_wait(
     page.clock.install()
     asked = next_refused_once(page)
     wait = page.locator("#lab-wait")
-    expect(wait).to_have_text("Too many steps at once: wait 30 seconds, then go on.")
+    expect(wait).to_have_text("Too many steps: wait 30 seconds.")
     expect(page.locator("#announce")).to_have_text(wait.inner_text())
     page.keyboard.press("ArrowRight")
     page.wait_for_timeout(300)  # time for a request to show itself
@@ -281,16 +281,20 @@ def test_the_wait_after_a_429_covers_no_part_of_the_grid(
     browser: Browser, server: str, width: int
 ) -> None:
     """The wait was the game's toast, fixed at the foot of the window: on a phone it hid the
-    grid's lower rows for as long as it showed. axe-core checks the page with it showing."""
+    grid's lower rows for as long as it showed. Then it came under the step's controls and
+    moved the grid down while it showed: now it has a line of its own there, and the grid
+    stays put when it goes. axe-core checks the page with it showing."""
     viewport = PHONE if width == 375 else DESKTOP
     context = new_context(browser, server, viewport=viewport, bypass_csp=True)
     try:
         page = context.new_page()
+        page.clock.install()
         next_refused_once(page)
         wait = page.locator("#lab-wait")
         expect(wait).to_be_visible()
         note, grid = wait.bounding_box(), page.locator(".lab-grid").bounding_box()
         assert note and grid
+        assert note["height"] < 40  # one line
         apart = (
             note["y"] + note["height"] <= grid["y"]
             or grid["y"] + grid["height"] <= note["y"]
@@ -300,8 +304,57 @@ def test_the_wait_after_a_429_covers_no_part_of_the_grid(
         assert apart, f"the wait {note} covers the grid {grid}"
         found = violations(page)
         assert not found, report(found)
+        page.clock.fast_forward(30_000)
+        expect(wait).to_have_count(0)
+        assert page.locator(".lab-grid").bounding_box() == grid
     finally:
         context.close()
+
+
+def in_view(page: Page, selector: str, height: int) -> bool:
+    box = page.locator(selector).bounding_box()
+    return bool(box) and box["y"] >= 0 and box["y"] + box["height"] <= height
+
+
+def test_on_a_phone_playing_brings_the_whole_grid_into_view(page: Page) -> None:
+    """On a phone Play stood above the step's controls and the grid mostly under the
+    screen's foot: the search played where nobody could watch it. Play now scrolls the
+    least that shows the grid whole, Pause still in view; at once where the reader asked
+    for less motion."""
+    page.set_viewport_size(PHONE)
+    page.goto(lab_url(TOP95_CODE, "propagate"))
+    assert not in_view(page, ".lab-grid", PHONE["height"])
+    page.locator("#lab-speed").select_option("1")
+    page.locator("#lab-play").click()
+    until(page, lambda: in_view(page, ".lab-grid", PHONE["height"]), "the grid in view")
+    assert in_view(page, "#lab-play", PHONE["height"])
+    page.locator("#lab-play").click()
+    expect(page.locator("#lab-play")).to_have_text("Play")
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(lab_url(TOP95_CODE, "propagate"))
+    page.locator("#lab-speed").select_option("1")
+    moved = page.evaluate("document.getElementById('lab-play').click() || scrollY")
+    assert moved > 0  # no glide: scrolled before the click's handler returned
+    assert in_view(page, ".lab-grid", PHONE["height"])
+    page.locator("#lab-play").click()
+    expect(page.locator("#lab-play")).to_have_text("Play")
+
+
+def test_on_a_phone_the_options_can_be_read(page: Page) -> None:
+    """The digits left to try in a cell were 8 px on a phone, and made their row of the grid
+    taller than the others."""
+    page.set_viewport_size(PHONE)
+    page.goto(lab_url(TOP95_CODE, "propagate", 5))
+    options = page.locator(".lab-options span").first
+    size = options.evaluate("el => getComputedStyle(el).fontSize")
+    assert float(size.removesuffix("px")) >= 11
+    heights = page.locator(".lab-cell").evaluate_all(
+        "cells => cells.map(c => c.getBoundingClientRect().height)"
+    )
+    assert max(heights) - min(heights) < 1
+    grid = page.locator(".lab-grid").bounding_box()
+    assert grid and grid["x"] >= 0 and grid["x"] + grid["width"] <= PHONE["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
 
 def test_back_and_forward_while_a_step_loads_show_the_address_bars_step(page: Page) -> None:
