@@ -150,35 +150,40 @@ def test_a_lead_says_how_many_steps_and_where_to_start() -> None:
 
 
 @pytest.mark.parametrize(
-    ("line", "target", "fewest", "before"),
+    ("line", "target", "fewest", "before", "said"),
     [
         (
             "382716945.7..85....1..42.7879.56.8...4.2...3..2.1...5..3.6295172..4.1.8.1..8.....",
             47,
             8,
             11,
+            8,
         ),
         (
             "63.2..4........7857.....2...915........8...4....7..6..2.....3......12..4....591..",
             8,
             5,
             10,
+            6,
         ),
     ],
     ids=["r6c3", "r1c9"],
 )
 def test_a_lead_the_search_cannot_prove_shortest_is_still_the_fewest(
-    line: str, target: int, fewest: int, before: int
+    line: str, target: int, fewest: int, before: int, said: int
 ) -> None:
     """Positions of magictour_top1465 solves where the search for a shorter sequence runs out
     of nodes, so the sequence worked back from the closure stands. Worked back wave by wave it
     had `before` steps; costed cheapest first it has the fewest (a search of 3 million
-    positions finds no shorter one)."""
+    positions finds no shorter one). r1c9's fewest take a pointing, and six singles do, so
+    those are the lead (`said`: within MARGIN of the fewest, see lead.py)."""
     grid = parse(line)
     found = hint(grid, NONE, None, target, budget=HINT_BUDGET)
-    assert not found.shortest and len(found.lead) == fewest < before
+    assert not found.shortest and fewest <= len(found.lead) == said < before
+    if said > fewest:
+        assert {step.technique for step in found.lead} <= {"Hidden single", "Naked single"}
     name = cell_name(target)
-    assert found.look.startswith(f"Not yet: {name} can be filled within {fewest} steps. ")
+    assert found.look.startswith(f"Not yet: {name} can be filled within {said} steps. ")
     after = made(Position.from_grid(grid), *found.lead)
     assert found.fill == fill_now(after, target, solution_of(grid)) is not None
 

@@ -6,7 +6,8 @@ notes that leave out the digit a cell needs; it says which cell and why (a wrong
 shortest chain of steps it forces up to a contradiction, see wrong_entry.py). Otherwise it
 finds a step. About anywhere: the engine's easiest step. About a selected cell: the easiest
 step that fills it now, if there is one; if not, the first of the fewest steps after which it
-can be filled (see lead.py), and how many there are.
+can be filled (or of singles alone, when they take at most two more: see lead.py), and how many
+there are.
 
 The page reveals a hint in four levels, each one click further (see `Hint`): where to look,
 the technique and its unit, the highlighted pattern with its sentence, and finally the move.

@@ -34,6 +34,23 @@ and locked candidates (pointing, claiming), on the bit-lane board of lanes.py:
    one, or a direct pointing or claiming.) Each position looked at costs a node of the budget;
    when the nodes run out, the bound of step 1 stands (`Lead.shortest` is then False).
 
+The easiest lead near the fewest. A lead's level is that of its hardest step, the one that
+fills the cell included (ratings.LEVELS: Easy, full houses and hidden singles; Medium, naked
+singles and the direct techniques; Hard, pointing and claiming). Easy and Medium steps need no
+notes (a placed digit shows on the grid; the direct techniques are Sudoku Explainer's for
+solving without them); a pointing or claiming only rules candidates out, which a player
+without notes does not see, and the singles after it rest on that. So when the fewest singles
+and locked candidates include one, the same two steps over singles alone (`Tier`: their own
+closure and deepening, the nodes of one search shared with the next pass) look for a lead of
+at most MARGIN (2) more moves, given if found; and a Medium lead gives way to one of hidden
+singles alone with no more moves (a tie: the shorter wins between Easy and Medium). On a
+random cell of every third position of 150 kaggle, 60 top1465 (notes) and 50 norvig_easy50
+solves, where the fewest (proved with 100,000 nodes) take a pointing or claiming and singles
+alone lead too, those take 0 / 1 / 2 / 3+ more moves in 28 / 34 / 10 / 15 of 87 cells: past 2
+they spread out (3 to 8 more, a lead 1.4 to 6 times as long). `Lead.shortest` stays a claim
+about singles and locked candidates, so a lead of singles longer than their fewest says
+"within".
+
 When singles and locked candidates cannot reach the cell, the lead makes the engine's easiest
 step (whatever its technique) and tries again, a few times (`ENGINE_STEPS`). Those steps are
 the engine's easiest, not chosen for the cell, so each the lead can do without is then dropped
@@ -50,7 +67,7 @@ from typing import NamedTuple
 from . import lanes
 from .board import BIT, DIGITS_OF, UNIT_BB, UNITS, UNITS_OF, Grid, set_bits
 from .logic import solve_logically
-from .ratings import rating
+from .ratings import LEVELS, rating
 from .search import Budget, Meter, OutOfBudget
 from .techniques.intersections import Locked, _locked_step
 from .techniques.position import Position
@@ -66,6 +83,23 @@ from .wrong_entry import found_in, replayed, sees_the_same
 
 LEAD_NODES = 1_000  # positions one search may look at (fewer if the hint's budget has fewer)
 ENGINE_STEPS = 3  # the engine's own steps made when singles and locked candidates cannot lead
+MARGIN = 2  # more moves a lead of singles may take than the fewest, which need notes
+
+
+class Tier(NamedTuple):
+    """The steps a lead may take, those of a level of ratings.LEVELS (`top`, its highest
+    rating): singles seen in `views` (0: naked, 1-3: hidden), pointing and claiming as moves
+    (`locks`), direct techniques as the step that fills the target (`direct`)."""
+
+    top: float
+    views: tuple[int, ...]
+    locks: bool
+    direct: bool
+
+
+EASY = Tier(LEVELS[0][0], (1, 2, 3), locks=False, direct=False)  # full houses, hidden singles
+MEDIUM = Tier(LEVELS[1][0], (0, 1, 2, 3), locks=False, direct=True)  # naked singles, direct
+HARD = Tier(LEVELS[2][0], (0, 1, 2, 3), locks=True, direct=True)  # pointing and claiming
 
 # --- Moves on the lanes: a single is its candidate p (9 * cell + digit - 1), a lock 729 + flag.
 
@@ -146,14 +180,19 @@ def _subsets_of(bits: int) -> list[int]:
 
 
 class _Board:
-    """Singles and locked candidates on the lanes for one target, its digit and its needs."""
+    """Singles and locked candidates on the lanes (those of `tier`) for one target, its digit
+    and its needs."""
 
-    def __init__(self, s: Position, target: int, solution: Grid) -> None:
+    def __init__(self, s: Position, target: int, solution: Grid, tier: Tier = HARD) -> None:
         self.target = target
+        self.tier = tier
         self.p = 9 * target + solution[target] - 1
-        self.lanes = lanes.positions(target, solution[target] - 1)
+        self.lanes = [lanes.positions(target, solution[target] - 1)[v] for v in tier.views]
+        self.seen = lanes.FULL if 0 in tier.views else lanes.UNIT_VIEWS  # where singles count
         self.x, self.free = lanes.encode(s.cands, s.grid)
         self.solution = solution
+        self.others: list[int] = []
+        self.endings: dict[int, list[tuple[int, tuple[int, ...]]]] = {}
         self._helpers()
         self._distances(self.to_fill)
 
@@ -172,15 +211,15 @@ class _Board:
         self.direct = {
             m
             for m, lock in LOCK_MOVES.items()
-            if lock.digit0 == self.p % 9 and lock.removes & hidden & present
+            if self.tier.direct and lock.digit0 == self.p % 9 and lock.removes & hidden & present
         }
         self.needs = dict(potential)
         self.removes = dict(potential)
         for m, lock in LOCK_MOVES.items():
-            if lock.removes & present:
+            if self.tier.locks and lock.removes & present:
                 self.needs[m] = lock.needs & present
                 self.removes[m] = lock.removes & present
-        self.to_fill = AROUND[self.p] & present
+        self.to_fill = (AROUND[self.p] if 0 in self.tier.views else hidden) & present
         for m in self.direct:
             self.to_fill |= LOCK_MOVES[m].needs & present
 
@@ -203,7 +242,7 @@ class _Board:
         for m, far in self.dist.items():
             for left in range(far, level + 2):
                 if m < LOCK:
-                    self.singles_in[left] |= lanes.BITS[m]
+                    self.singles_in[left] |= lanes.BITS[m] & self.seen
                 else:
                     self.locks_in[left] |= 1 << (m - LOCK)
         self.top = level + 1
@@ -212,8 +251,9 @@ class _Board:
         """The distances counted toward the direct hidden pairs and triples that may end a lead
         too: the deepening's (the closure, which ends at a single, counts toward a single and
         the direct pointing and claiming alone)."""
-        present = self.x & self.free & lanes.CELL_VIEW
-        self._distances(self.to_fill | self._hidden_endings(present))
+        if self.tier.direct:
+            present = self.x & self.free & lanes.CELL_VIEW
+            self._distances(self.to_fill | self._hidden_endings(present))
 
     def _hidden_endings(self, present: int) -> int:
         """The direct hidden pairs and triples that may end a lead (`endings`), and all that
@@ -225,7 +265,6 @@ class _Board:
         it: `out`) and where each of its digits must keep two places (`ins`)."""
         digit0 = self.p % 9
         self.others = [UNIT_DIGIT0[u][digit0] & ~(1 << self.p) for u in UNITS_OF[self.target]]
-        self.endings: dict[int, list[tuple[int, tuple[int, ...]]]] = {}
         need = 0
         for u, others in zip(UNITS_OF[self.target], self.others, strict=True):
             cells = [c for c in UNITS[u] if c != self.target and present >> 9 * c & 0x1FF]
@@ -252,7 +291,7 @@ class _Board:
         return False
 
     def fillable(self, x: int) -> bool:
-        """Is the target a naked or hidden single in `x`?"""
+        """Is the target a single of the tier (naked or hidden) in `x`?"""
         return any(_one(_lane(x, pos)) for pos in self.lanes)
 
     def direct_fill(self, x: int, m: int) -> bool:
@@ -260,14 +299,16 @@ class _Board:
         pointing (in its box) or claiming (in its line of the base's kind) leaves one?"""
         lock = LOCK_MOVES[m]
         view = 3 if lock.pointing else 1 if lock.base < 9 else 2
-        return _one(_lane(x & lanes.LOCKED_KEEP[lock.flag], self.lanes[view]))
+        pos = lanes.positions(self.target, self.p % 9)[view]
+        return _one(_lane(x & lanes.LOCKED_KEEP[lock.flag], pos))
 
     def route(self, x: int, p: int) -> int:
-        """What had to go for candidate p to be a single in `x` (view 0): the cell's other
-        digits (naked), else the digit in the rest of the unit where it is alone (hidden)."""
+        """What had to go for candidate p to be a single of the tier in `x` (view 0): the
+        cell's other digits (naked), else the digit in the rest of the unit where it is alone
+        (hidden)."""
         cell, digit0 = divmod(p, 9)
         for view, pos in enumerate(lanes.positions(cell, digit0)):
-            if _one(_lane(x, pos)):
+            if view in self.tier.views and _one(_lane(x, pos)):
                 if view == 0:
                     return lanes.OTHER_DIGITS_IN_CELL[p]
                 unit = UNITS_OF[cell][view - 1]
@@ -278,11 +319,11 @@ class _Board:
         self, x: int, free: int, singles_in: int = lanes.FULL, locks_in: int = lanes.LOCK_FLAGS
     ) -> tuple[list[int], list[int]]:
         """(singles, locks) that can be made in (x, free), each taking something away, among
-        the candidates `singles_in` (all four views) and the lock flags `locks_in`; the
-        target's own single is left out."""
+        the candidates `singles_in` (all four views; singles of the tier only) and the lock
+        flags `locks_in`; the target's own single is left out."""
         nonzero = lanes.lanes_nonzero(x)
         lone = nonzero ^ lanes.lanes_nonzero(x & (x - lanes.LSB))
-        bits = x & ((lone >> 8) * 0x1FF) & free & singles_in
+        bits = x & ((lone >> 8) * 0x1FF) & free & singles_in & self.seen
         singles = set()
         while bits:
             top = bits.bit_length() - 1
@@ -360,12 +401,14 @@ def _closure(board: _Board, meter: Meter) -> list[int] | None:
     return min((_trimmed(board, f) for f in found if f is not None), key=len, default=None)
 
 
-def _routes(p: int, start: int) -> list[int]:
-    """What must go (view 0, among `start`) for candidate p to be a single: the cell's other
-    digits (naked), or the digit's other places in one of the cell's units (hidden)."""
+def _routes(p: int, start: int, tier: Tier) -> list[int]:
+    """What must go (view 0, among `start`) for candidate p to be a single of the tier: the
+    cell's other digits (naked), or the digit's other places in one of the cell's units
+    (hidden)."""
     cell, digit0 = divmod(p, 9)
     hidden = [UNIT_DIGIT0[u][digit0] & ~(1 << p) for u in UNITS_OF[cell]]
-    return [need & start for need in (lanes.OTHER_DIGITS_IN_CELL[p], *hidden)]
+    naked = [lanes.OTHER_DIGITS_IN_CELL[p]] if 0 in tier.views else []
+    return [need & start for need in (*naked, *hidden)]
 
 
 def _cheapest(board: _Board, made: list[int]) -> list[int] | None:
@@ -380,7 +423,7 @@ def _cheapest(board: _Board, made: list[int]) -> list[int] | None:
     ways = [
         (m, need)
         for m in made
-        for need in (_routes(m, start) if m < LOCK else [LOCK_MOVES[m].needs & start])
+        for need in (_routes(m, start, board.tier) if m < LOCK else [LOCK_MOVES[m].needs & start])
     ]
     waiting: dict[int, list[int]] = {}  # candidate -> the ways that need it gone
     for i, (_, need) in enumerate(ways):
@@ -411,7 +454,11 @@ def _cheapest(board: _Board, made: list[int]) -> list[int] | None:
             left[i] -= 1
             if not left[i]:
                 ready(i)
-    goals = [need for need in _routes(board.p, start) if all(b in cost for b in set_bits(need))]
+    goals = [
+        need
+        for need in _routes(board.p, start, board.tier)
+        if all(b in cost for b in set_bits(need))
+    ]
     if not goals:
         return None
     goal = min(goals, key=lambda need: sum(cost[b] for b in set_bits(need)))
@@ -496,10 +543,10 @@ class _Deepening:
             return True
         return any(self.board.direct_fill(x, m) for m in locks if m in self.board.direct)
 
-    def run(self, limit: int) -> list[int] | None:
-        """The shortest sequence of fewer than `limit` moves; None if there is none. Raises
-        OutOfBudget when the nodes run out first."""
-        for depth in range(1, limit):
+    def run(self, limit: int, least: int = 1) -> list[int] | None:
+        """The shortest sequence of fewer than `limit` moves (none has fewer than `least`);
+        None if there is none. Raises OutOfBudget when the nodes run out first."""
+        for depth in range(max(1, least), limit):
             found = self._dfs(self.board.x, self.board.free, depth, -1, frozenset())
             if found is not None:
                 return found
@@ -660,22 +707,81 @@ class Lead(NamedTuple):
     shortest: bool
 
 
-def _basic(s: Position, target: int, solution: Grid, meter: Meter) -> tuple[list[int], bool] | None:
-    """The fewest singles and locked candidates (moves) after which `target` can be filled,
-    and whether they are proved the fewest; None if none do."""
-    board = _Board(s, target, solution)
-    try:
-        bound = _closure(board, meter)
-    except OutOfBudget:
-        return None
+class _Moves(NamedTuple):
+    """Moves of `tier` after which the target can be filled; `shortest`: no shorter sequence
+    of singles and locked candidates does it."""
+
+    moves: list[int]
+    shortest: bool
+    tier: Tier
+
+
+def _fewest(
+    s: Position,
+    target: int,
+    solution: Grid,
+    meter: Meter,
+    tier: Tier,
+    most: int | None = None,
+    least: int = 1,
+    nodes: int = LEAD_NODES,
+) -> tuple[list[int], bool] | None:
+    """The fewest moves of `tier` (at most `most`, if given; none has fewer than `least`)
+    after which `target` can be filled, and whether they are proved the fewest of the tier
+    (by a search of at most `nodes` positions); None if none are found."""
+    board = _Board(s, target, solution, tier)
+    bound = _closure(board, meter)
     if bound is None:
         return None
-    cap = min(LEAD_NODES, meter.max_nodes - meter.nodes)
+    limit = len(bound) if most is None else min(len(bound), most + 1)
+    cap = min(nodes, meter.max_nodes - meter.nodes)
     try:
-        shorter = _Deepening(board, meter, cap).run(len(bound))
+        shorter = _Deepening(board, meter, cap).run(limit, least)
     except OutOfBudget:
-        return bound, False
-    return bound if shorter is None else shorter, True
+        shorter, proved = None, False
+    else:
+        proved = True
+    if shorter is not None:
+        return shorter, proved
+    return (bound, proved) if most is None or len(bound) <= most else None
+
+
+def _hardest(s: Position, target: int, solution: Grid, moves: list[int]) -> float:
+    """The highest rating among the moves and the step that then fills the target."""
+    steps = _as_steps(s, moves)
+    fill = fill_now(_after(s, steps), target, solution)
+    return max(step.rating for step in (*steps, fill) if step is not None)
+
+
+def _basic(s: Position, target: int, solution: Grid, meter: Meter) -> _Moves | None:
+    """The moves after which `target` can be filled (see the module docstring): the fewest
+    singles and locked candidates; if they need notes (a pointing or claiming), the fewest
+    singles instead when they take at most MARGIN more; if those need a naked single or end
+    with a direct technique, as many hidden singles instead when they do. None if none do."""
+    try:
+        found = _fewest(s, target, solution, meter, HARD)
+    except OutOfBudget:
+        return None
+    if found is None:
+        return None
+    fewest, proved = found
+    best, tier = fewest, HARD
+    hardest = _hardest(s, target, solution, fewest)
+    least = len(fewest) if proved else 1  # no sequence of singles alone is shorter
+    spare = meter.nodes + LEAD_NODES  # the searches for easier leads share one search's nodes
+    for easier, margin in ((MEDIUM, MARGIN), (EASY, 0)):
+        if hardest <= easier.top:
+            continue
+        try:
+            most = len(best) + margin
+            other = _fewest(s, target, solution, meter, easier, most, least, spare - meter.nodes)
+        except OutOfBudget:
+            break
+        if other is None:
+            break
+        best, tier = other[0], easier
+        hardest = _hardest(s, target, solution, best)
+    return _Moves(best, proved and len(best) == len(fewest), tier)
 
 
 def lead(
@@ -687,7 +793,7 @@ def lead(
     meter = budget.start()
     found = _basic(s, target, solution, meter)
     if found is not None:
-        return _finish(s, target, solution, _as_steps(s, found[0]), found[1])
+        return _finish(s, target, solution, _as_steps(s, found.moves), found.shortest, found.tier)
     path: list[Step] = []
     here = s.copy()
     step = first
@@ -702,7 +808,7 @@ def lead(
         here.apply(step.placements, step.eliminations)
         found = _basic(here, target, solution, meter)
         if found is not None:
-            return _fewer_engine_steps(s, target, solution, path, found[0])
+            return _fewer_engine_steps(s, target, solution, path, found)
         step = None
     return None
 
@@ -728,7 +834,7 @@ def _after(s: Position, steps: list[Step]) -> Position:
 
 
 def _fewer_engine_steps(
-    s: Position, target: int, solution: Grid, engine: list[Step], then: Step | list[int]
+    s: Position, target: int, solution: Grid, engine: list[Step], then: Step | _Moves
 ) -> Lead:
     """The lead of the engine's steps `engine`, then `then` (the engine's step that fills the
     target, or the moves after which it can be filled), without the engine's steps it can do
@@ -740,7 +846,7 @@ def _fewer_engine_steps(
     once the engine's first step did not fill it)."""
     seen = found_in(s, engine)
     kept = list(range(len(engine)))
-    moves = [] if isinstance(then, Step) else _as_steps(seen[-1], then)
+    moves = [] if isinstance(then, Step) else _as_steps(seen[-1], then.moves)
     for i in reversed(range(len(engine))):
         fewer = [j for j in kept if j != i]
         here = replayed(s, engine, fewer, seen)
@@ -754,28 +860,30 @@ def _fewer_engine_steps(
     steps = [engine[j] for j in kept]
     if isinstance(then, Step):
         return Lead(tuple(steps), then, False)
-    return _finish(s, target, solution, steps + moves, False)
+    return _finish(s, target, solution, steps + moves, False, then.tier)
 
 
-def _moves_then_filled(
-    s: Position, target: int, solution: Grid, moves: list[int]
-) -> list[Step] | None:
-    """The moves as steps from `s`, if each can be made when it comes and `target` can then
-    be filled; else None."""
-    if _lanes_after(_Board(s, target, solution), moves) is None:
+def _moves_then_filled(s: Position, target: int, solution: Grid, then: _Moves) -> list[Step] | None:
+    """The moves as steps from `s`, if each can be made when it comes (as a move of their
+    tier) and `target` can then be filled; else None."""
+    if _lanes_after(_Board(s, target, solution, then.tier), then.moves) is None:
         return None
-    steps = _as_steps(s, moves)
+    steps = _as_steps(s, then.moves)
     return steps if fill_now(_after(s, steps), target, solution) else None
 
 
-def _finish(s: Position, target: int, solution: Grid, steps: list[Step], shortest: bool) -> Lead:
+def _finish(
+    s: Position, target: int, solution: Grid, steps: list[Step], shortest: bool, tier: Tier
+) -> Lead:
     """The lead of `steps` with the step that then fills the target (the last steps left out
-    while the target can already be filled without them)."""
+    while the target can already be filled without them by a step of the tier's level)."""
     states = [s.copy()]
     for step in steps:
         states.append(_after(states[-1], [step]))
     fill = fill_now(states[-1], target, solution)
     while len(steps) > 1 and (earlier := fill_now(states[len(steps) - 1], target, solution)):
+        if earlier.rating > tier.top:
+            break
         steps, fill = steps[:-1], earlier
     assert fill is not None, "the search ends where the target can be filled"
     return Lead(tuple(steps), fill, shortest)
