@@ -700,7 +700,8 @@ def _as_steps(s: Position, moves: list[int]) -> list[Step]:
 class Lead(NamedTuple):
     """Steps to make in order (`steps`), after which `fill` fills the target. `shortest`: no
     shorter sequence of singles and locked candidates does it (False when the engine's other
-    steps were needed, or the nodes ran out before that was known)."""
+    steps were needed, the nodes ran out before that was known, or singles alone were taken
+    over fewer steps with a pointing or claiming)."""
 
     steps: tuple[Step, ...]
     fill: Step
