@@ -57,9 +57,12 @@ def forward_while_back_loads(page: Page, scripts: Held) -> None:
 
 
 def _again_if_detached(go: Callable[[], object]) -> None:
-    """Go (committed, as a page from the cache fires no load event); Chromium's DevTools now
-    and then answer "Not attached to an active page" while the last navigation swaps its
-    page: try once more."""
+    """Go (committed, as a page from the cache fires no load event). Chromium's DevTools
+    follow a navigation's new document from when it is ready to commit, and refuse to go
+    back or forward ("Not attached to an active page") until the browser has made it the
+    current one, which may come after the commit Playwright reports: callers wait for the
+    page of one Back or Forward before the next; a busy machine may still catch a page
+    swapped by its own script (a reload): try once more."""
     try:
         go()
     except PlaywrightError as error:
@@ -232,6 +235,7 @@ def test_back_and_forward_go_from_puzzle_to_puzzle_each_as_left(
         back(page)
         expect_game(page, first)
         forward(page)
+        expect_game(page, second)  # the page shown first: see _again_if_detached
         forward(page)
         expect_game(page, third)
         type_digit(page, 2, "2")  # the page works on: the next move follows the last
