@@ -1,16 +1,19 @@
 """The hint panel's content in Chromium: folded chains and ways that open without JavaScript,
-colouring's two colours drawn apart, a wrong entry's chain and where it breaks; axe-core
-finds nothing at either width. Screenshots go to artifacts/screenshots/ (hint-*)."""
+colouring's two colours drawn apart, a wrong entry's chain, where it breaks and what its
+locked candidates rule out; axe-core finds nothing at either width. Screenshots go to
+artifacts/screenshots/ (hint-*)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 
 import pytest
 from puzzles import COLOURING, EASY, X_CHAIN
 
+from webapp.play import fill_candidates
 from webapp.sudoku import parse
 from webapp.urlstate import GameState
 
@@ -19,6 +22,7 @@ from axe import report, violations
 from conftest import BROWSER_TESTS, DESKTOP, PHONE, new_context, shoot
 from playwright.sync_api import Browser, Page, expect
 from test_web_hints import before_step
+from test_wrong_entry import TOP_185
 
 pytestmark = BROWSER_TESTS
 
@@ -139,3 +143,24 @@ def test_a_wrong_entry_shows_its_chain_and_where_it_breaks(
         chain.locator("summary").click()
         expect(chain.locator("li").last).to_have_text("so column 7 would have no place left for 7")
         check_page(page, size, "hint-wrong-chain")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_wrong_entrys_locked_candidates_are_drawn(
+    browser: Browser, server: str, size: str
+) -> None:
+    """r9c8 = 6 (TOP_185): then 8 in row 9 can only go in box 7, so r8c7 is the only place for
+    8 in row 8. The 8s that lock rules out in r8c1-r8c3 are struck out (they were drawn as
+    possible), the places it finds in r9c1-r9c3 drawn in bold."""
+    entries = tuple(6 if c == 79 else 0 for c in range(81))
+    state = replace(fill_candidates(GameState(parse(TOP_185), entries)), hint=1)  # all noted
+    for js in (False, True):
+        with opened(browser, server, size, js=js) as page:
+            page.goto(state.url)
+            expect(page.locator("#hint")).to_contain_text("can't be 8 (in row 9")
+            for cell in (63, 64, 65, 55, 56):  # r8c1-r8c3, r7c2, r7c3
+                expect(page.locator(f"#c{cell} ~ .notes .hint-off")).to_have_text("8")
+            for cell in (72, 73, 74):  # r9c1-r9c3
+                expect(page.locator(f"#c{cell} ~ .notes .hint-lock")).to_have_text("8")
+            expect(page.locator("#c69 ~ .notes .hint-on")).to_have_text("8")  # r8c7
+            check_page(page, size, f"hint-wrong-lock-{'js' if js else 'nojs'}", axe=js)

@@ -9,6 +9,7 @@ from html import unescape
 import pytest
 from flask.testing import FlaskClient
 from puzzles import COLOURING, EASY, X_CHAIN
+from test_wrong_entry import TOP_534
 from werkzeug.test import TestResponse
 
 from webapp import hint_panel
@@ -357,6 +358,24 @@ def test_a_wrong_entry_shows_its_chain_on_the_grid(client: FlaskClient) -> None:
     assert page.count('class="hint-on"') == 8  # each forced digit, alone in its cell
     assert "hint-broken" in page  # column 7's open cells, its last 7s struck out
     assert page.count('class="hint-off"') == len(found.mistake.dead) >= 2
+
+
+def test_a_wrong_entrys_locked_candidates_are_drawn_and_counted(client: FlaskClient) -> None:
+    # r1c6 = 2 (TOP_534): 3 forced digits, a pointing (box 2's 3s in column 5) and a claiming
+    # (row 5's 2s in box 5) to row 5 left without a 7. r6c5 is forced as "its only digit
+    # left" by the 3 and 2 the locks rule out: they are struck out there, not left as possible.
+    state = GameState(parse(TOP_534), tuple(2 if c == 5 else 0 for c in range(81)), hint=1)
+    drawn = hint_panel.panel(state, hint_panel.for_state(state))
+    r2c5, r3c5, r5c4, r6c4, r6c5, r8c5 = 13, 22, 39, 48, 49, 67
+    assert drawn.notes[r6c5] == {7: "hint-on", 3: "hint-off", 2: "hint-off"}
+    assert drawn.notes[r6c4] == {2: "hint-off"} and drawn.notes[r8c5] == {3: "hint-off"}
+    assert drawn.notes[r2c5] == drawn.notes[r3c5] == {3: "hint-lock"}  # box 2's 3s
+    assert drawn.notes[r5c4] == {2: "hint-lock", 7: "hint-off"}  # a 2 of row 5, its 7 gone
+    assert drawn.shown[r6c5] == bit(2) | bit(3) | bit(7) and drawn.shown[r2c5] == bit(3)
+    page = html(client.get(state.url))
+    (summary,) = folded(page)
+    assert summary == "The whole chain: 3 forced digits, 1 pointing, 1 claiming"
+    assert page.count('class="hint-lock"') == 4 and page.count('class="hint-off"') == 9
 
 
 def test_a_step_that_only_removes_unnoted_candidates_offers_to_fill_them(

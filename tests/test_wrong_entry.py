@@ -109,6 +109,7 @@ def test_the_engine_steps_made_first_give_the_shorter_reason() -> None:
         "with 7 there, a digit is forced (the chain below), and then column 9 would have no "
         "place left for 6."
     )
+    assert mistake.tally == "2 steps made first, 1 forced digit"
     assert mistake.chain == (
         "Hidden single in box 1: place 6 in r2c2",
         "Hidden single in box 7: place 6 in r9c1",
@@ -147,6 +148,12 @@ def test_locked_candidates_in_the_digits_wake_show_what_singles_alone_cannot() -
         "so row 5 would have no place left for 7",
     )
     assert mistake.forced == ((3, 7), (12, 8), (49, 7))  # the digits, drawn on the grid
+    # What its locks rule out, and where they find their digit, are drawn too: without them
+    # r6c5 "its only digit left" still showed the 2 and 3 the locks took.
+    r2c5, r3c5, r5c4, r5c5, r6c4, r6c5, r8c5, r9c5 = 13, 22, 39, 40, 48, 49, 67, 76
+    assert mistake.ruled == ((r5c5, 3), (r6c5, 3), (r8c5, 3), (r9c5, 3), (r6c4, 2), (r6c5, 2))
+    assert mistake.locked == ((r2c5, 3), (r3c5, 3), (r5c4, 2), (r5c5, 2))
+    assert mistake.tally == "3 forced digits, 1 pointing, 1 claiming"  # box 2 points
 
 
 def test_only_locked_candidates_the_entry_causes_are_made() -> None:

@@ -103,8 +103,9 @@ def panel(state: GameState, found: Hint) -> Panel:
 
 def _mistake_panel(mistake: Mistake, move: str, marks: dict[int, str]) -> Panel:
     """A wrong entry or notes, named with the reason: the digits it forces drawn alone in
-    their cells, and what the contradiction finds gone struck out (a cell's last candidates,
-    or a digit's last places in a unit)."""
+    their cells, the places its locked candidates find their digit in drawn in bold, what they
+    rule out and what the contradiction finds gone (a cell's last candidates, or a digit's
+    last places in a unit) struck out."""
     for u in mistake.units:
         for c in UNITS[u]:
             _mark(marks, c, "hint-zone")
@@ -113,9 +114,11 @@ def _mistake_panel(mistake: Mistake, move: str, marks: dict[int, str]) -> Panel:
     _mark(marks, mistake.cell, "hint-wrong")
     notes: dict[int, dict[int, str]] = {}
     shown: dict[int, int] = {}
+    for c, d in mistake.locked:
+        notes.setdefault(c, {})[d] = "hint-lock"
     for c, d in mistake.forced:
         notes.setdefault(c, {})[d] = "hint-on"
-    for c, d in mistake.dead:
+    for c, d in (*mistake.ruled, *mistake.dead):
         notes.setdefault(c, {})[d] = "hint-off"
     for c in mistake.broken:  # where the forced digits break a rule
         _mark(marks, c, "hint-broken")
@@ -123,9 +126,7 @@ def _mistake_panel(mistake: Mistake, move: str, marks: dict[int, str]) -> Panel:
         shown[c] = sum(1 << (d - 1) for d in digits)
     folds: tuple[Fold, ...] = ()
     if mistake.chain:
-        forced = len(mistake.forced)
-        summary = f"The whole chain: {forced} forced digit{'s' if forced != 1 else ''}"
-        folds = (Fold(summary, mistake.chain),)
+        folds = (Fold(f"The whole chain: {mistake.tally}", mistake.chain),)
     lines = (("", mistake.text),)
     return Panel(
         "Check this first", lines, "bad", False, move, marks, notes, shown, folds, at=mistake.cell

@@ -42,7 +42,7 @@ from .solver import Verdict, count_solutions
 from .techniques.contradiction import NO_DIGIT, Forced, Lock
 from .techniques.position import Position
 from .techniques.step import Candidate, Step, listed, names, removals_text
-from .wrong_entry import SHOWN_TRACE, link_text, refute
+from .wrong_entry import SHOWN_TRACE, Link, link_text, locked_places, refute
 
 # What the web may spend on a hint (nodes, see search.py): the worst positions of the hardest
 # sets stay well under a second of CPU here, and every worker gives the same hint.
@@ -58,7 +58,9 @@ class Mistake:
     (the cell left without a digit, or the open cells of the unit left without a place for a
     digit); `chain` says each in words, then the
     contradiction, when the sentence does not name them all; `dead` are the candidates the
-    contradiction finds gone (a cell's, or a digit's places in `units`).
+    contradiction finds gone (a cell's, or a digit's places in `units`); `ruled` the candidates
+    the chain's locked candidates rule out, `locked` where their digits lie when they do, and
+    `tally` what a folded `chain` holds ('3 forced digits, 1 pointing').
     """
 
     cell: int
@@ -71,6 +73,9 @@ class Mistake:
     chain: tuple[str, ...] = ()  # each forced digit with its reason, then the contradiction
     dead: tuple[Candidate, ...] = ()  # the candidates the contradiction finds gone
     units: tuple[int, ...] = ()  # the unit left without a place for a digit, if that is it
+    ruled: tuple[Candidate, ...] = ()  # what the chain's locked candidates rule out
+    locked: tuple[Candidate, ...] = ()  # the places of their digits in their base units
+    tally: str = ""  # the steps of `chain`, counted by kind
 
 
 @dataclass(frozen=True)
@@ -309,7 +314,9 @@ def _wrong_entry(grid: Grid, correct: Grid, cell: int, budget: Budget) -> Mistak
         dead = tuple((c, d) for c in broken.cells if start.cands[c] & BIT[d])
         shows = tuple(c for c, _ in dead)
     chain: tuple[str, ...] = ()
+    tally = ""
     if len(reasons) > SHOWN_TRACE or found.first:  # what the sentence leaves to the chain
+        tally = _tally(len(found.first), found.chain)
         chain = (
             *(f"{technique_text(step)}: {_lower(move_text(step))}" for step in found.first),
             f"{name} is {digit} (your entry)",
@@ -319,7 +326,38 @@ def _wrong_entry(grid: Grid, correct: Grid, cell: int, budget: Budget) -> Mistak
     cells = tuple(dict.fromkeys((cell, *(c for c, _ in forced), *shows)))
     units = () if broken.unit is None else (broken.unit,)
     text = f"{name} can't be {digit}: {because}."
-    return Mistake(cell, digit, "entry", text, cells, forced, broken.cells, chain, dead, units)
+    locks = [link for link in found.chain if isinstance(link, Lock)]
+    return Mistake(
+        cell,
+        digit,
+        "entry",
+        text,
+        cells,
+        forced,
+        broken.cells,
+        chain,
+        dead,
+        units,
+        ruled=tuple(candidate for lock in locks for candidate in lock.eliminations),
+        locked=locked_places(start, cell, digit, found.chain),
+        tally=tally,
+    )
+
+
+def _tally(first: int, chain: Sequence[Link]) -> str:
+    """The steps of a folded chain, counted by kind: '2 steps made first, 3 forced digits,
+    1 pointing, 2 claimings' (a lock whose base is a box points, one whose base is a line
+    claims)."""
+    forced = sum(not isinstance(link, Lock) for link in chain)
+    pointing = sum(isinstance(link, Lock) and link.base >= 18 for link in chain)  # 18: box 1
+    claiming = len(chain) - forced - pointing
+    counts = (
+        (first, "step made first", "steps made first"),
+        (forced, "forced digit", "forced digits"),
+        (pointing, "pointing", "pointings"),
+        (claiming, "claiming", "claimings"),
+    )
+    return ", ".join(f"{n} {one if n == 1 else many}" for n, one, many in counts if n)
 
 
 def _what_follows(digits: int, ruled: int) -> str:

@@ -52,7 +52,7 @@ from .techniques.contradiction import (
     follow,
 )
 from .techniques.position import Position
-from .techniques.step import Step, names
+from .techniques.step import Candidate, Step, names
 
 FIRST_STEPS = 12  # the engine's steps tried before the digit (see refute)
 PATTERNS = tuple(name for name, _ in TECHNIQUES)  # what those steps may use: no search
@@ -363,6 +363,23 @@ def _needed(start: Position, moves: list[Link], broken: Contradiction) -> tuple[
             kept.add(i)
             todo.append((i, _needs(start, moves[i])))
     return tuple(sorted(kept))
+
+
+def locked_places(
+    start: Position, cell: int, digit: int, chain: Sequence[Link]
+) -> tuple[Candidate, ...]:
+    """Where the chain's locked candidates find their digits when they are made (from `start`,
+    the wrong digit in `cell` and the chain's steps before each): each base's places, all in
+    its cover."""
+    s = start.copy()
+    s.place(cell, digit)
+    places: list[Candidate] = []
+    for link in chain:
+        if isinstance(link, Lock):
+            inside = s.dbb[link.digit] & UNIT_BB[link.base]
+            places += [(c, link.digit) for c in set_bits(inside)]
+        _make(s, link)
+    return tuple(places)
 
 
 def link_text(link: Link) -> str:
