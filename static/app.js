@@ -449,7 +449,12 @@
     }
     location.reload();
   }
-  window.addEventListener('popstate', loadTheAddress);
+  window.addEventListener('popstate', function (event) {
+    // htmx, once ready (it then owns window.onpopstate), loads its own entries again itself
+    // (refreshOnHistoryMiss): a second reload here would send the page's request twice.
+    if (event.state && event.state.htmx && window.onpopstate) return;
+    loadTheAddress();
+  });
 
   document.addEventListener('DOMContentLoaded', function () {
     loadTheAddress();

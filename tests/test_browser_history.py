@@ -166,6 +166,25 @@ def test_a_link_with_escaped_letters_loads_once(page: Page) -> None:
     assert len(loads) == 1, loads
 
 
+def test_back_to_a_game_loads_its_page_once(page: Page) -> None:
+    """Back to an entry htmx made (a pasted puzzle's game before it) loaded the page twice:
+    htmx reloads its own entries (its history keeps no copies), and the page's script
+    reloaded it too, as for an entry of its own."""
+    page.goto(EASY_GAME.url)
+    type_digit(page, 0, "4")
+    first = shown(page)
+    paste(page, HARD)
+    loads: list[str] = []
+    page.on(
+        "request",
+        lambda request: loads.append(request.url) if request.is_navigation_request() else None,
+    )
+    back(page)
+    expect_game(page, first)
+    page.wait_for_timeout(1000)  # time for another load to show itself
+    assert len(loads) == 1, loads
+
+
 def test_a_page_that_differs_from_its_address_loads_again_once_at_most(page: Page) -> None:
     """A guard for cases not foreseen: a page whose grid stays another state than its
     address after loading it again (here made so on the way) is left as it is."""

@@ -374,7 +374,7 @@ def test_a_wrong_entrys_locked_candidates_are_drawn_and_counted(client: FlaskCli
     assert drawn.shown[r6c5] == bit(2) | bit(3) | bit(7) and drawn.shown[r2c5] == bit(3)
     page = html(client.get(state.url))
     (summary,) = folded(page)
-    assert summary == "The whole chain: 3 forced digits, 1 pointing, 1 claiming"
+    assert summary == "The whole chain: 3 forced digits, 1 pointing step, 1 claiming step"
     assert page.count('class="hint-lock"') == 4 and page.count('class="hint-off"') == 9
 
 

@@ -153,7 +153,7 @@ def test_locked_candidates_in_the_digits_wake_show_what_singles_alone_cannot() -
     r2c5, r3c5, r5c4, r5c5, r6c4, r6c5, r8c5, r9c5 = 13, 22, 39, 40, 48, 49, 67, 76
     assert mistake.ruled == ((r5c5, 3), (r6c5, 3), (r8c5, 3), (r9c5, 3), (r6c4, 2), (r6c5, 2))
     assert mistake.locked == ((r2c5, 3), (r3c5, 3), (r5c4, 2), (r5c5, 2))
-    assert mistake.tally == "3 forced digits, 1 pointing, 1 claiming"  # box 2 points
+    assert mistake.tally == "3 forced digits, 1 pointing step, 1 claiming step"  # box 2 points
 
 
 def test_only_locked_candidates_the_entry_causes_are_made() -> None:

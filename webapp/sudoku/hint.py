@@ -346,16 +346,16 @@ def _wrong_entry(grid: Grid, correct: Grid, cell: int, budget: Budget) -> Mistak
 
 def _tally(first: int, chain: Sequence[Link]) -> str:
     """The steps of a folded chain, counted by kind: '2 steps made first, 3 forced digits,
-    1 pointing, 2 claimings' (a lock whose base is a box points, one whose base is a line
-    claims)."""
+    1 pointing step, 2 claiming steps' (a lock whose base is a box points, one whose base is
+    a line claims)."""
     forced = sum(not isinstance(link, Lock) for link in chain)
     pointing = sum(isinstance(link, Lock) and link.base >= 18 for link in chain)  # 18: box 1
     claiming = len(chain) - forced - pointing
     counts = (
         (first, "step made first", "steps made first"),
         (forced, "forced digit", "forced digits"),
-        (pointing, "pointing", "pointings"),
-        (claiming, "claiming", "claimings"),
+        (pointing, "pointing step", "pointing steps"),
+        (claiming, "claiming step", "claiming steps"),
     )
     return ", ".join(f"{n} {one if n == 1 else many}" for n, one, many in counts if n)
 
