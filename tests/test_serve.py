@@ -242,6 +242,23 @@ def test_engine_processes_end_when_their_worker_is_killed() -> None:
         worker.kill()
 
 
+WORKER_LOAD = """
+import gc
+from webapp.__main__ import Server
+Server({}, {"SEED_POOL": 0}).load()
+print(gc.get_freeze_count())
+"""
+
+
+def test_a_worker_leaves_its_start_up_out_of_garbage_collections() -> None:
+    """A full collection walked every module, table and template of the worker: 50-60 ms
+    in which none of its connections got an answer (the slowest hints and edits)."""
+    loaded = subprocess.run(
+        [sys.executable, "-c", WORKER_LOAD], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert int(loaded.stdout) > 10_000
+
+
 def test_dev_serve_stops_its_server_when_told_to(tmp_path: Path) -> None:
     """A supervisor's TERM for `./dev serve` used to end the script and leave the server it
     started running (orphaned, on the port); now the script passes it on and ends after it."""

@@ -21,6 +21,7 @@ from typing import Any
 from gunicorn.app.base import BaseApplication
 
 from . import create_app
+from .memory import freeze_startup
 from .settings import Settings, SettingsError, from_env
 
 
@@ -42,6 +43,7 @@ class Server(BaseApplication):
 
         app = create_app(self.app_config)
         compile_templates(app)
+        freeze_startup()
         return app
 
 

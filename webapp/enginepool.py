@@ -30,6 +30,8 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
+from .memory import freeze_startup
+
 T = TypeVar("T")
 NICE = 3  # how much lower the engine processes' priority is than the workers'
 
@@ -53,11 +55,12 @@ def _start_engine_process(nice: int) -> None:
     """In each engine process: a lower priority; Ctrl+C is the server's to handle, not ours;
     an end of its own if its worker is gone; the engine and the web modules whose functions
     the jobs name loaded before the first job (else the first hint or solution after a start
-    waits a tenth of a second for imports)."""
+    waits a tenth of a second for imports), then kept out of later garbage collections."""
     os.nice(nice)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     threading.Thread(target=_end_with, args=(os.getppid(),), daemon=True).start()
     importlib.import_module("webapp.app")
+    freeze_startup()
 
 
 def _end_with(worker: int) -> None:
