@@ -328,13 +328,19 @@
     }
   }
 
+  // A time as the server writes it: '4:05', or '1:02:03' past an hour (record.js too).
+  function clockText(total) {
+    var h = Math.floor(total / 3600), m = Math.floor((total % 3600) / 60), s = total % 60;
+    return (h ? h + ':' + (m < 10 ? '0' : '') : '') + m + ':' + (s < 10 ? '0' : '') + s;
+  }
+  window.sudokuClock = clockText;
+
   // The clock: the page says the seconds played; this adds the time since it was shown.
   function tick() {
     var clock = $('clock');
     if (!clock || !clock.hasAttribute('data-running')) return;
     var total = Number(clock.getAttribute('data-seconds')) + Math.floor((Date.now() - shownAt) / 1000);
-    var h = Math.floor(total / 3600), m = Math.floor((total % 3600) / 60), s = total % 60;
-    var text = (h ? h + ':' + (m < 10 ? '0' : '') : '') + m + ':' + (s < 10 ? '0' : '') + s;
+    var text = clockText(total);
     if (clock.textContent !== text) clock.textContent = text;
   }
 

@@ -1,0 +1,131 @@
+// "Your record": the games won in this browser (localStorage), by level: how many, the best
+// time and the average. A game won on this page says in its summary how its time compares;
+// the New puzzle list offers the whole table. Nothing of it goes to the server.
+(function () {
+  'use strict';
+
+  var KEY = 'sudoku-record';
+  var KEEP = 1000; // the latest wins kept
+  var LEVELS = ['Easy', 'Medium', 'Hard', 'Expert', 'Extreme'];
+  var inPlay = ''; // the puzzle this page has shown in play: only its win is counted
+
+  function valid(win) {
+    return win && typeof win.id === 'string' && typeof win.level === 'string' &&
+      typeof win.seconds === 'number' && isFinite(win.seconds) && win.seconds >= 0;
+  }
+
+  function wins() {
+    try {
+      var list = JSON.parse(localStorage.getItem(KEY) || '[]');
+      return Array.isArray(list) ? list.filter(valid) : [];
+    } catch (e) {
+      return []; // no storage (private mode, blocked) or a damaged one: nothing to show
+    }
+  }
+
+  function save(list) {
+    try {
+      localStorage.setItem(KEY, JSON.stringify(list.slice(-KEEP)));
+    } catch (e) { /* no storage: nothing kept */ }
+  }
+
+  // The game this page shows won, with `fresh` if this page showed it in play (only such a
+  // win is counted): one id per win (the puzzle, the moves and the time), so a reload or a
+  // later answer does not count it again.
+  function wonHere() {
+    var line = document.getElementById('status-line');
+    var summary = document.getElementById('summary');
+    var puzzle = line && line.getAttribute('data-puzzle');
+    if (!puzzle) return null;
+    if (line.getAttribute('data-game') === 'on') inPlay = puzzle;
+    if (!summary || !line.getAttribute('data-win')) return null;
+    var level = document.querySelector('#difficulty .level');
+    return {
+      id: [puzzle, summary.getAttribute('data-moves'), summary.getAttribute('data-seconds')].join(':'),
+      level: level ? level.textContent.trim() : '',
+      seconds: Number(summary.getAttribute('data-seconds')),
+      fresh: puzzle === inPlay
+    };
+  }
+
+  // Count a win won here once (its level filled in when the rating arrives after it): true
+  // if the record holds it.
+  function remember(win, list) {
+    var kept = list.filter(function (w) { return w.id === win.id; })[0];
+    if (!kept && !win.fresh) return false; // someone's finished game, opened by its link
+    if (!kept) {
+      list.push({ id: win.id, level: win.level, seconds: win.seconds });
+      save(list);
+    } else if (!kept.level && win.level) {
+      kept.level = win.level;
+      save(list);
+    }
+    return true;
+  }
+
+  function timesAt(list, level, except) {
+    return list.filter(function (w) { return w.level === level && w.id !== except; })
+      .map(function (w) { return w.seconds; });
+  }
+
+  function average(times) {
+    return Math.round(times.reduce(function (a, b) { return a + b; }, 0) / times.length);
+  }
+
+  // The summary's line: a first win at this level, a new best, or the best to beat.
+  function compare(win, list) {
+    var box = document.getElementById('summary-record');
+    if (!box || !win.level) return;
+    var clock = window.sudokuClock;
+    var others = timesAt(list, win.level, win.id);
+    var all = others.concat([win.seconds]);
+    var count = all.length + ' ' + win.level + ' puzzles won in this browser, in ' +
+      clock(average(all)) + ' on average.';
+    var best = Math.min.apply(null, others);
+    if (!others.length) {
+      box.textContent = 'Your first ' + win.level + ' puzzle won in this browser.';
+    } else if (win.seconds < best) {
+      box.textContent = 'A new best ' + win.level + ' time (it was ' + clock(best) + '). ' + count;
+    } else {
+      box.textContent = 'Your best ' + win.level + ' time: ' + clock(best) + '. ' + count;
+    }
+    box.hidden = false;
+  }
+
+  function cell(row, text, header) {
+    var td = document.createElement(header ? 'th' : 'td');
+    if (header) td.scope = 'row';
+    td.textContent = text;
+    row.appendChild(td);
+  }
+
+  // The table under New puzzle: one row per level won at least once.
+  function table(list) {
+    var box = document.getElementById('record');
+    var rows = document.getElementById('record-rows');
+    if (!box || !rows) return;
+    rows.textContent = '';
+    LEVELS.forEach(function (level) {
+      var times = timesAt(list, level, null);
+      if (!times.length) return;
+      var row = document.createElement('tr');
+      cell(row, level, true);
+      cell(row, String(times.length));
+      cell(row, window.sudokuClock(Math.min.apply(null, times)));
+      cell(row, window.sudokuClock(average(times)));
+      rows.appendChild(row);
+    });
+    box.hidden = !rows.children.length;
+  }
+
+  function update() {
+    var list = wins();
+    var win = wonHere();
+    if (win && remember(win, list)) compare(win, list);
+    table(list);
+  }
+
+  document.addEventListener('DOMContentLoaded', update);
+  document.addEventListener('htmx:afterSettle', update); // a winning move, a rating arrived
+  window.addEventListener('pageshow', function (ev) { if (ev.persisted) update(); });
+})();

@@ -1,0 +1,111 @@
+"""'Your record in this browser' (static/record.js), in Chromium: the games won here, by
+level, in a won game's summary and in a table under New puzzle; nothing of it on the server."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from puzzles import EASY, EASY_SOLUTION
+
+from webapp.present import clock
+from webapp.sudoku import parse
+from webapp.urlstate import GameState
+
+pytest.importorskip("playwright")
+from axe import report, violations
+from conftest import BROWSER_TESTS, PHONE, new_context, shoot
+from playwright.sync_api import Browser, Page, expect
+
+pytestmark = BROWSER_TESTS
+
+MISSING = EASY.index(".")
+
+
+def one_move_left(seconds: int) -> str:
+    """The Easy puzzle with every empty cell filled but one, `seconds` into the game."""
+    entries = tuple(
+        0 if given != "." or index == MISSING else int(digit)
+        for index, (given, digit) in enumerate(zip(EASY, EASY_SOLUTION, strict=True))
+    )
+    return GameState(parse(EASY), entries, seconds=seconds).url
+
+
+def average(*seconds: int) -> str:
+    """The mean time as the record shows it (rounded half up, as JavaScript rounds)."""
+    return clock(math.floor(sum(seconds) / len(seconds) + 0.5))
+
+
+def win(page: Page, seconds: int) -> int:
+    """Open the game one move from the end and make that move: the seconds it was won in
+    (`seconds` and the moment the move took)."""
+    page.goto(one_move_left(seconds))
+    expect(page.locator("#difficulty .level")).to_have_text("Easy")
+    page.locator(f"#c{MISSING}").click()
+    page.keyboard.press(EASY_SOLUTION[MISSING])
+    expect(page.locator("#summary")).to_contain_text("Solved!")
+    return int(page.locator("#summary").get_attribute("data-seconds") or "")
+
+
+def test_wins_are_counted_by_level_with_the_best_and_average_time(
+    browser: Browser, server: str
+) -> None:
+    context = new_context(browser, server, viewport=PHONE, bypass_csp=True, touch=True)
+    try:
+        page = context.new_page()
+        page.goto("/")
+        expect(page.locator("#record")).to_be_hidden()  # nothing won yet
+        first = win(page, 300)
+        said = page.locator("#summary-record")
+        expect(said).to_have_text("Your first Easy puzzle won in this browser.")
+        page.reload()  # the same win is not counted twice
+        expect(said).to_have_text("Your first Easy puzzle won in this browser.")
+        second = win(page, 240)
+        expect(said).to_have_text(
+            f"A new best Easy time (it was {clock(first)}). "
+            f"2 Easy puzzles won in this browser, in {average(first, second)} "
+            "on average."
+        )
+        shoot(page, "record-summary-375")
+        third = win(page, 420)
+        mean = average(first, second, third)
+        expect(said).to_have_text(
+            f"Your best Easy time: {clock(second)}. "
+            f"3 Easy puzzles won in this browser, in {mean} on average."
+        )
+        page.goto("/")
+        record = page.locator("#record")
+        expect(record).to_be_visible()
+        record.locator("summary").click()
+        rows = page.locator("#record-rows tr")
+        expect(rows).to_have_count(1)
+        expect(rows.first.locator("th, td")).to_have_text(["Easy", "3", clock(second), mean])
+        found = violations(page)
+        assert not found, report(found)
+        shoot(page, "record-375")
+    finally:
+        context.close()
+
+
+def test_a_finished_game_opened_by_its_link_is_not_a_win(browser: Browser, server: str) -> None:
+    """Someone else's solved grid, opened from its address, is not counted as won here."""
+    context = new_context(browser, server, bypass_csp=True)
+    try:
+        page = context.new_page()
+        win(page, 300)
+        finished = page.url
+        expect(page.locator("#summary-record")).to_be_visible()  # the winner's own
+        shoot(page, "record-summary-1280")
+        other = new_context(browser, server)
+        try:
+            visitor = other.new_page()
+            visitor.goto(finished)
+            expect(visitor.locator("#summary")).to_contain_text("Solved!")
+            visitor.wait_for_timeout(500)  # time for the script to have counted it
+            expect(visitor.locator("#summary-record")).to_be_hidden()
+            visitor.goto("/")
+            expect(visitor.locator("#record")).to_be_hidden()
+        finally:
+            other.close()
+    finally:
+        context.close()
