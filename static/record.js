@@ -8,6 +8,8 @@
   var KEEP = 1000; // the latest wins kept
   var LEVELS = ['Easy', 'Medium', 'Hard', 'Expert', 'Extreme'];
   var inPlay = ''; // the puzzle this page has shown in play: only its win is counted
+  var wonOnPage = {}; // puzzle -> the id of its win counted on this page (once: not again
+  //                    after an Undo and the same last digit typed anew)
 
   function valid(win) {
     return win && typeof win.id === 'string' && typeof win.level === 'string' &&
@@ -41,6 +43,7 @@
     if (!summary || !line.getAttribute('data-win')) return null;
     var level = document.querySelector('#difficulty .level');
     return {
+      puzzle: puzzle,
       id: [puzzle, summary.getAttribute('data-moves'), summary.getAttribute('data-seconds')].join(':'),
       level: level ? level.textContent.trim() : '',
       seconds: Number(summary.getAttribute('data-seconds')),
@@ -53,7 +56,9 @@
   function remember(win, list) {
     var kept = list.filter(function (w) { return w.id === win.id; })[0];
     if (!kept && !win.fresh) return false; // someone's finished game, opened by its link
+    if (!kept && wonOnPage[win.puzzle]) return false; // won again after an Undo
     if (!kept) {
+      wonOnPage[win.puzzle] = win.id;
       list.push({ id: win.id, level: win.level, seconds: win.seconds });
       save(list);
     } else if (!kept.level && win.level) {

@@ -109,3 +109,22 @@ def test_a_finished_game_opened_by_its_link_is_not_a_win(browser: Browser, serve
             other.close()
     finally:
         context.close()
+
+
+def test_a_game_won_again_after_an_undo_counts_once(browser: Browser, server: str) -> None:
+    context = new_context(browser, server)
+    try:
+        page = context.new_page()
+        won = str(win(page, 300))
+        page.locator("#act-undo").click()
+        expect(page.locator("#summary")).to_have_count(0)
+        page.wait_for_timeout(1500)  # won again a second later: a win of its own otherwise
+        page.locator(f"#c{MISSING}").click()
+        page.keyboard.press(EASY_SOLUTION[MISSING])
+        expect(page.locator("#summary")).to_contain_text("Solved!")
+        assert page.locator("#summary").get_attribute("data-seconds") != won
+        page.goto("/")
+        page.locator("#record summary").click()
+        expect(page.locator("#record-rows td").first).to_have_text("1")
+    finally:
+        context.close()
