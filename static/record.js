@@ -1,6 +1,7 @@
 // "Your record": the games won in this browser (localStorage), by level: how many, the best
-// time and the average. A game won on this page says in its summary how its time compares;
-// the New puzzle list offers the whole table. Nothing of it goes to the server.
+// time and the average, and how many days in a row today's puzzle was won on its day. A game
+// won on this page says in its summary how its time compares; the New puzzle list offers the
+// whole table. Nothing of it goes to the server.
 (function () {
   'use strict';
 
@@ -42,8 +43,10 @@
     if (line.getAttribute('data-game') === 'on') inPlay = puzzle;
     if (!summary || !line.getAttribute('data-win')) return null;
     var level = document.querySelector('#difficulty .level');
+    var daily = summary.getAttribute('data-daily') || '';
     return {
       puzzle: puzzle,
+      daily: daily === today() ? daily : '', // a day's puzzle counts on its day only
       id: [puzzle, summary.getAttribute('data-moves'), summary.getAttribute('data-seconds')].join(':'),
       level: level ? level.textContent.trim() : '',
       seconds: Number(summary.getAttribute('data-seconds')),
@@ -59,13 +62,39 @@
     if (!kept && wonOnPage[win.puzzle]) return false; // won again after an Undo
     if (!kept) {
       wonOnPage[win.puzzle] = win.id;
-      list.push({ id: win.id, level: win.level, seconds: win.seconds });
+      list.push({ id: win.id, level: win.level, seconds: win.seconds, daily: win.daily });
       save(list);
     } else if (!kept.level && win.level) {
       kept.level = win.level;
       save(list);
     }
     return true;
+  }
+
+  function day(offset) { // 'YYYY-MM-DD' in UTC, as /daily counts days, `offset` days ago
+    return new Date(Date.now() - offset * 86400000).toISOString().slice(0, 10);
+  }
+
+  function today() {
+    return day(0);
+  }
+
+  // Today's puzzles won on their day: the days in a row up to today (or up to yesterday, as
+  // today's may still be won), and the longest such run.
+  function streaks(list) {
+    var won = {};
+    list.forEach(function (w) { if (typeof w.daily === 'string' && w.daily) won[w.daily] = true; });
+    var days = Object.keys(won).sort();
+    var longest = 0, run = 0, before = null;
+    days.forEach(function (d) {
+      var next = before && new Date(Date.parse(before) + 86400000).toISOString().slice(0, 10);
+      run = d === next ? run + 1 : 1;
+      longest = Math.max(longest, run);
+      before = d;
+    });
+    var current = 0;
+    for (var back = won[today()] ? 0 : 1; won[day(back)]; back++) current++;
+    return { current: current, longest: longest };
   }
 
   function timesAt(list, level, except) {
@@ -94,6 +123,9 @@
     } else {
       box.textContent = 'Your best ' + win.level + ' time: ' + clock(best) + '. ' + count;
     }
+    if (win.daily) {
+      box.textContent += " Days in a row you won today's puzzle: " + streaks(list).current + '.';
+    }
     box.hidden = false;
   }
 
@@ -121,6 +153,13 @@
       rows.appendChild(row);
     });
     box.hidden = !rows.children.length;
+    var daily = document.getElementById('record-daily');
+    var runs = streaks(list);
+    if (daily && runs.longest) {
+      daily.textContent = "Days in a row you won today's puzzle: " + runs.current + ' now, ' +
+        runs.longest + ' at most.';
+      daily.hidden = false;
+    }
   }
 
   function update() {

@@ -4,13 +4,17 @@ level, in a won game's summary and in a table under New puzzle; nothing of it on
 from __future__ import annotations
 
 import math
+import urllib.request
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+from urllib.parse import urlsplit
 
 import pytest
 from puzzles import EASY, EASY_SOLUTION
 
 from webapp.present import clock
-from webapp.sudoku import parse
-from webapp.urlstate import GameState
+from webapp.sudoku import parse, solve
+from webapp.urlstate import GameState, from_path
 
 pytest.importorskip("playwright")
 from axe import report, violations
@@ -126,5 +130,55 @@ def test_a_game_won_again_after_an_undo_counts_once(browser: Browser, server: st
         page.goto("/")
         page.locator("#record summary").click()
         expect(page.locator("#record-rows td").first).to_have_text("1")
+    finally:
+        context.close()
+
+
+def todays_game_one_move_left(server: str) -> tuple[GameState, int, str]:
+    """Today's puzzle (/daily, as the server makes it) with every empty cell filled but
+    one: the game, that cell and its digit."""
+    with urllib.request.urlopen(server + "/daily") as answer:  # follows the redirect
+        start = from_path(urlsplit(answer.url).path + "?" + urlsplit(answer.url).query)
+    solution = solve(start.puzzle).solution
+    assert solution is not None
+    empty = [index for index, given in enumerate(start.puzzle) if not given]
+    entries = tuple(
+        0 if given or i == empty[0] else solution[i] for i, given in enumerate(start.puzzle)
+    )
+    return replace(start, entries=entries, seconds=600), empty[0], str(solution[empty[0]])
+
+
+def test_todays_puzzle_won_on_its_day_counts_the_days_in_a_row(
+    browser: Browser, server: str
+) -> None:
+    game, missing, digit = todays_game_one_move_left(server)
+    context = new_context(browser, server, bypass_csp=True)
+    try:
+        page = context.new_page()
+        page.goto("/")
+        earlier = [  # today's puzzle won on each of the two days before
+            {"id": f"before-{back}", "level": "Easy", "seconds": 500, "daily": day}
+            for back, day in enumerate(
+                (datetime.now(UTC).date() - timedelta(days=k)).isoformat() for k in (1, 2)
+            )
+        ]
+        page.evaluate(
+            "wins => localStorage.setItem('sudoku-record', JSON.stringify(wins))", earlier
+        )
+        page.goto(game.url)
+        expect(page.locator("#difficulty .level")).to_be_visible()
+        page.locator(f"#c{missing}").click()
+        page.keyboard.press(digit)
+        expect(page.locator("#summary-record")).to_contain_text(
+            "Days in a row you won today's puzzle: 3."
+        )
+        page.goto("/")
+        page.locator("#record summary").click()
+        expect(page.locator("#record-daily")).to_have_text(
+            "Days in a row you won today's puzzle: 3 now, 3 at most."
+        )
+        found = violations(page)
+        assert not found, report(found)
+        shoot(page, "record-daily-1280")
     finally:
         context.close()

@@ -16,7 +16,7 @@ from webapp import page_rating, seedcheck
 from webapp.remembered import Remembered
 from webapp.sudoku import SEED_LIMIT, Generated, generate, grade, parse
 from webapp.urlstate import GameState, encode_cells
-from webapp.views import daily_puzzle
+from webapp.views import daily_day, daily_puzzle
 
 HTMX = {"HX-Request": "true"}
 HARD_6 = "...68...2....1247.3...4.8...492....1.........8....169...8.2...6.1453....2...67..."
@@ -108,6 +108,30 @@ def test_the_daily_puzzle_is_the_days_seed_link_for_everyone(client: FlaskClient
     assert state.origin.startswith(f"{level.lower()}-")
     assert 0 <= int(state.origin.split("-")[1]) - seed < 100  # one of the day's seeds
     assert ">Today's puzzle</a>" in page and 'href="/daily"' in page
+    assert daily_day(state.origin) == after  # the page knows the day's puzzle (record.js)
+
+
+@pytest.mark.parametrize(
+    ("origin", "why"),
+    [
+        ("easy-739948000", "2026-11-28 is a Saturday: its puzzle is Expert"),
+        ("expert-739948100", "past the day's SEED_ATTEMPTS seeds"),
+        ("expert-739948000-213456789", "a copy with its digits renamed"),
+        ("expert-999", "no day"),
+        ("expert-9999999999", "past the last date"),
+        ("", "not a generated puzzle"),
+    ],
+)
+def test_only_a_days_own_seeds_make_its_puzzle(origin: str, why: str) -> None:
+    assert daily_day(origin) is None, why
+
+
+def test_every_days_puzzle_names_its_day() -> None:
+    for k in range(400):
+        day = date(2026, 1, 1) + timedelta(days=k)
+        level, seed = daily_puzzle(day)
+        assert daily_day(f"{level.lower()}-{seed}") == day
+        assert daily_day(f"{level.lower()}-{seed + 99}") == day
 
 
 def test_daily_puzzles_are_easier_early_in_the_week_and_never_repeat() -> None:

@@ -106,6 +106,7 @@ def render_game(
         "share_url": host + state.share_url,
         "challenge_url": host + state.challenge_url,
         "seed_url": host + "/new/" + state.origin.replace("-", "/") if state.origin else "",
+        "daily": daily_day(state.origin),
         "shown_at": int(time.time()),
         "slim": slim and is_htmx(),
         "rating": rating,
@@ -489,6 +490,18 @@ def daily_puzzle(day: date) -> tuple[str, int]:
     """The day's puzzle: its level (by weekday, easiest on Monday) and the first seed to try
     (days a thousand seeds apart, so no two days can make the same puzzle)."""
     return DAILY_LEVELS[day.weekday()], day.toordinal() * 1000 % SEED_LIMIT
+
+
+def daily_day(origin: str) -> date | None:
+    """The day whose puzzle a generated puzzle's origin ("<level>-<seed>") made, if any: a
+    seed link /daily can open (its first seed's day and level, within SEED_ATTEMPTS)."""
+    level, _, seed = origin.partition("-")
+    if not seed.isdigit() or not 1 <= int(seed) // 1000 <= date.max.toordinal():
+        return None  # not a seed (a copy with its digits renamed: "-<names>"), or no day's
+    day = date.fromordinal(int(seed) // 1000)
+    name, first = daily_puzzle(day)
+    fits = first <= int(seed) < first + SEED_ATTEMPTS
+    return day if fits and name.lower() == level else None
 
 
 @bp.get("/daily")
