@@ -94,7 +94,7 @@
     });
     var current = 0;
     for (var back = won[today()] ? 0 : 1; won[day(back)]; back++) current++;
-    return { current: current, longest: longest };
+    return { current: current, longest: longest, today: !!won[today()] };
   }
 
   function timesAt(list, level, except) {
@@ -159,6 +159,11 @@
       daily.textContent = "Days in a row you won today's puzzle: " + runs.current + ' now, ' +
         runs.longest + ' at most.';
       daily.hidden = false;
+    }
+    var chip = document.querySelector('a.chip.daily');
+    if (chip && runs.today) {
+      chip.textContent = "Today's puzzle \u2713";
+      chip.setAttribute('aria-label', "Today's puzzle, won today");
     }
   }
 

@@ -165,6 +165,8 @@ def test_todays_puzzle_won_on_its_day_counts_the_days_in_a_row(
         page.evaluate(
             "wins => localStorage.setItem('sudoku-record', JSON.stringify(wins))", earlier
         )
+        page.goto("/")
+        expect(page.get_by_role("link", name="Today's puzzle", exact=True)).to_be_visible()
         page.goto(game.url)
         expect(page.locator("#difficulty .level")).to_be_visible()
         page.locator(f"#c{missing}").click()
@@ -173,6 +175,7 @@ def test_todays_puzzle_won_on_its_day_counts_the_days_in_a_row(
             "Days in a row you won today's puzzle: 3."
         )
         page.goto("/")
+        expect(page.get_by_role("link", name="Today's puzzle, won today")).to_be_visible()
         page.locator("#record summary").click()
         expect(page.locator("#record-daily")).to_have_text(
             "Days in a row you won today's puzzle: 3 now, 3 at most."
