@@ -497,7 +497,7 @@ def daily_day(origin: str) -> date | None:
     seed link /daily can open (its first seed's day and level, within SEED_ATTEMPTS)."""
     level, _, seed = origin.partition("-")
     if not seed.isdigit() or not 1 <= int(seed) // 1000 <= date.max.toordinal():
-        return None  # not a seed (a copy with its digits renamed: "-<names>"), or no day's
+        return None  # not a plain seed (a renamed copy ends "-<names>"), or one of no day
     day = date.fromordinal(int(seed) // 1000)
     name, first = daily_puzzle(day)
     fits = first <= int(seed) < first + SEED_ATTEMPTS
