@@ -629,6 +629,23 @@ def test_answers_are_compressed(client: FlaskClient) -> None:
         assert same == re.sub(rb'name="ts" value="\d+"', b"", plain)
 
 
+def test_static_files_are_compressed_for_every_browser(client: FlaskClient) -> None:
+    """A client taking gzip but neither brotli nor zstd got the stylesheet and scripts whole."""
+    import gzip
+
+    import brotli
+
+    page = html(client.get("/"))
+    assets = re.findall(r'(?:href|src)="(/static/[^"]+\.(?:css|js)\?v=\w+)"', page)
+    assert len(assets) >= 4  # the stylesheet, htmx and our scripts
+    for asset in assets:
+        plain = client.get(asset).get_data()
+        for encoding, unpack in (("br", brotli.decompress), ("gzip", gzip.decompress)):
+            packed = client.get(asset, headers={"Accept-Encoding": encoding})
+            assert packed.headers.get("Content-Encoding") == encoding, asset
+            assert unpack(packed.get_data()) == plain
+
+
 def test_a_link_far_too_long_gets_a_414_page(client: FlaskClient) -> None:
     response = client.get(EASY_URL + "?x=" + "a" * 5000)
     assert response.status_code == 414
