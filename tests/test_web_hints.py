@@ -14,8 +14,10 @@ from werkzeug.test import TestResponse
 
 from webapp import hint_panel
 from webapp.sudoku import Step, cell_name, hint, parse, solve
+from webapp.sudoku.hint import HINT_BUDGET
 from webapp.sudoku.logic import solve_logically
 from webapp.sudoku.techniques.position import Position
+from webapp.sudoku.wrong_entry import refute
 from webapp.urlstate import GameState, from_path
 
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -413,3 +415,25 @@ def test_a_naked_single_asked_about_says_to_look_at_its_row_column_and_box() -> 
     assert zone == {
         c for c in range(81) if c // 9 == 4 or c % 9 == 5 or c in (30, 31, 32, 48, 49, 50)
     }
+
+
+def test_a_wrong_entrys_steps_made_first_are_drawn(client: FlaskClient) -> None:
+    """The engine's steps made first were listed in the folded chain but not drawn: the
+    digits they place are drawn with the forced ones, what they rule out struck out."""
+    # r1c8 = 7 (it is 3): two hidden singles first (6 in r2c2 and r9c1), then one forced digit
+    state = GameState(parse(EASY), tuple(7 if c == 7 else 0 for c in range(81)), hint=1)
+    drawn = hint_panel.panel(state, hint_panel.for_state(state))
+    r2c2, r9c1 = 10, 72
+    assert drawn.notes[r2c2] == drawn.notes[r9c1] == {6: "hint-on"}
+    assert drawn.marks[r2c2] == drawn.marks[r9c1] == "hint-cell"
+    # r5c6 = 1: a hidden pair first, whose eliminations the chain needs
+    grid = parse(
+        ".....42..8....9....64......34.7.5..957.94......6..35474.95..7.263.......7.54...16"
+    )
+    state = GameState(grid, tuple(1 if c == 41 else 0 for c in range(81)), hint=1)
+    found = hint_panel.for_state(state)
+    assert found.mistake is not None and found.mistake.chain[0].startswith("Hidden pair in ")
+    drawn = hint_panel.panel(state, found)
+    (pair,) = refute(grid, 41, 1, HINT_BUDGET).first
+    assert pair.eliminations and set(pair.eliminations) <= set(found.mistake.ruled)
+    assert all(drawn.notes[c][d] == "hint-off" for c, d in pair.eliminations)

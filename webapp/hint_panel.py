@@ -102,10 +102,11 @@ def panel(state: GameState, found: Hint) -> Panel:
 
 
 def _mistake_panel(mistake: Mistake, move: str, marks: dict[int, str]) -> Panel:
-    """A wrong entry or notes, named with the reason: the digits it forces drawn alone in
-    their cells, the places its locked candidates find their digit in drawn in bold, what they
-    rule out and what the contradiction finds gone (a cell's last candidates, or a digit's
-    last places in a unit) struck out."""
+    """A wrong entry or notes, named with the reason: the digits it forces (and those the
+    steps made first place) drawn alone in their cells, the places its locked candidates find
+    their digit in drawn in bold, what they and the steps made first rule out and what the
+    contradiction finds gone (a cell's last candidates, or a digit's last places in a unit)
+    struck out."""
     for u in mistake.units:
         for c in UNITS[u]:
             _mark(marks, c, "hint-zone")
@@ -116,7 +117,7 @@ def _mistake_panel(mistake: Mistake, move: str, marks: dict[int, str]) -> Panel:
     shown: dict[int, int] = {}
     for c, d in mistake.locked:
         notes.setdefault(c, {})[d] = "hint-lock"
-    for c, d in mistake.forced:
+    for c, d in (*mistake.made, *mistake.forced):
         notes.setdefault(c, {})[d] = "hint-on"
     for c, d in (*mistake.ruled, *mistake.dead):
         notes.setdefault(c, {})[d] = "hint-off"

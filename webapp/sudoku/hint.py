@@ -58,9 +58,10 @@ class Mistake:
     (the cell left without a digit, or the open cells of the unit left without a place for a
     digit); `chain` says each in words, then the
     contradiction, when the sentence does not name them all; `dead` are the candidates the
-    contradiction finds gone (a cell's, or a digit's places in `units`); `ruled` the candidates
-    the chain's locked candidates rule out, `locked` where their digits lie when they do, and
-    `tally` what a folded `chain` holds ('3 forced digits, 1 pointing').
+    contradiction finds gone (a cell's, or a digit's places in `units`); `made` the digits the
+    engine's steps made first place; `ruled` the candidates those steps and the chain's locked
+    candidates rule out, `locked` where the locks' digits lie when they do, and `tally` what a
+    folded `chain` holds ('3 forced digits, 1 pointing step').
     """
 
     cell: int
@@ -73,7 +74,8 @@ class Mistake:
     chain: tuple[str, ...] = ()  # each forced digit with its reason, then the contradiction
     dead: tuple[Candidate, ...] = ()  # the candidates the contradiction finds gone
     units: tuple[int, ...] = ()  # the unit left without a place for a digit, if that is it
-    ruled: tuple[Candidate, ...] = ()  # what the chain's locked candidates rule out
+    made: tuple[Candidate, ...] = ()  # the digits the steps made first place
+    ruled: tuple[Candidate, ...] = ()  # what those steps and the chain's locks rule out
     locked: tuple[Candidate, ...] = ()  # the places of their digits in their base units
     tally: str = ""  # the steps of `chain`, counted by kind
 
@@ -323,10 +325,12 @@ def _wrong_entry(grid: Grid, correct: Grid, cell: int, budget: Budget) -> Mistak
             *reasons,
             f"so {then}",
         )
-    cells = tuple(dict.fromkeys((cell, *(c for c, _ in forced), *shows)))
+    made = tuple(placed for step in found.first for placed in step.placements)
+    cells = tuple(dict.fromkeys((cell, *(c for c, _ in (*made, *forced)), *shows)))
     units = () if broken.unit is None else (broken.unit,)
     text = f"{name} can't be {digit}: {because}."
-    locks = [link for link in found.chain if isinstance(link, Lock)]
+    ruling: list[Step | Lock] = [*found.first]  # the steps made first, then the chain's locks
+    ruling += [link for link in found.chain if isinstance(link, Lock)]
     return Mistake(
         cell,
         digit,
@@ -338,7 +342,8 @@ def _wrong_entry(grid: Grid, correct: Grid, cell: int, budget: Budget) -> Mistak
         chain,
         dead,
         units,
-        ruled=tuple(candidate for lock in locks for candidate in lock.eliminations),
+        made=made,
+        ruled=tuple(candidate for taken in ruling for candidate in taken.eliminations),
         locked=locked_places(start, cell, digit, found.chain),
         tally=tally,
     )
