@@ -344,6 +344,24 @@
     if (clock.textContent !== text) clock.textContent = text;
   }
 
+  // The clock stops while the page is hidden (another tab, the phone locked): the time away
+  // moves the page's stamp (ts) on, so the next post counts only the time the game was in
+  // view, and the clock shown leaves it out too. Away since the stamp came, not before.
+  var hiddenAt = 0;
+  document.addEventListener('visibilitychange', function () {
+    if (document.visibilityState === 'hidden') {
+      hiddenAt = Date.now();
+      return;
+    }
+    var away = hiddenAt ? Math.floor((Date.now() - Math.max(hiddenAt, shownAt)) / 1000) : 0;
+    var stamp = document.querySelector('input[name="ts"]');
+    hiddenAt = 0;
+    if (away < 1 || !stamp) return;
+    stamp.value = String(Number(stamp.value) + away);
+    shownAt += away * 1000;
+    tick();
+  });
+
   // After a swap: focus where it was (by id), else on the content that took the place of the
   // button pressed, else on the selected cell: never on <body>.
   function refocus() {

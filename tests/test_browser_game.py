@@ -1271,6 +1271,32 @@ def test_clock_ticks_pauses_and_hides(page: Page) -> None:
     expect(page).to_have_url(re.compile(r"timer=0"))
 
 
+def seen_as(page: Page, state: str) -> None:
+    """Tell the page it is hidden or visible again, as a switch of tabs or a locked phone."""
+    page.evaluate(
+        """state => {
+            Object.defineProperty(document, 'visibilityState', {value: state, configurable: true});
+            document.dispatchEvent(new Event('visibilitychange'));
+        }""",
+        state,
+    )
+
+
+def test_the_clock_leaves_out_the_time_the_page_is_hidden(page: Page) -> None:
+    """Another tab or a locked phone for a while counted as time played (up to ten minutes a
+    move): the clock shown and the time the next move posts leave it out."""
+    page.goto(EASY_GAME.url)
+    expect(page.locator("#clock")).to_have_text("0:00")
+    seen_as(page, "hidden")
+    page.wait_for_timeout(6000)
+    seen_as(page, "visible")
+    assert page.locator("#clock").text_content() in ("0:00", "0:01", "0:02")
+    cell(page, 0).click()
+    page.keyboard.press("4")
+    expect(page).to_have_url(re.compile(r"e=4"))
+    assert shown(page).seconds < 4  # about a second in view; 7 or more with the time away
+
+
 def test_the_finished_game_sums_up_and_offers_a_challenge(page: Page) -> None:
     missing = EASY.index(".")
     entries = tuple(
