@@ -437,3 +437,5 @@ def test_a_wrong_entrys_steps_made_first_are_drawn(client: FlaskClient) -> None:
     (pair,) = refute(grid, 41, 1, HINT_BUDGET).first
     assert pair.eliminations and set(pair.eliminations) <= set(found.mistake.ruled)
     assert all(drawn.notes[c][d] == "hint-off" for c, d in pair.eliminations)
+    assert pair.candidates and all(drawn.notes[c][d] == "hint-lock" for c, d in pair.candidates)
+    assert all(drawn.marks[c] == "hint-cell" for c in pair.cells)

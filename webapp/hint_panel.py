@@ -103,10 +103,10 @@ def panel(state: GameState, found: Hint) -> Panel:
 
 def _mistake_panel(mistake: Mistake, move: str, marks: dict[int, str]) -> Panel:
     """A wrong entry or notes, named with the reason: the digits it forces (and those the
-    steps made first place) drawn alone in their cells, the places its locked candidates find
-    their digit in drawn in bold, what they and the steps made first rule out and what the
-    contradiction finds gone (a cell's last candidates, or a digit's last places in a unit)
-    struck out."""
+    steps made first place) drawn alone in their cells, the candidates the patterns rest on
+    (the steps made first, the places its locked candidates find their digit in) in bold,
+    what they rule out and what the contradiction finds gone (a cell's last candidates, or a
+    digit's last places in a unit) struck out."""
     for u in mistake.units:
         for c in UNITS[u]:
             _mark(marks, c, "hint-zone")

@@ -60,8 +60,9 @@ class Mistake:
     contradiction, when the sentence does not name them all; `dead` are the candidates the
     contradiction finds gone (a cell's, or a digit's places in `units`); `made` the digits the
     engine's steps made first place; `ruled` the candidates those steps and the chain's locked
-    candidates rule out, `locked` where the locks' digits lie when they do, and `tally` what a
-    folded `chain` holds ('3 forced digits, 1 pointing step').
+    candidates rule out; `locked` the candidates their patterns rest on (the steps' own, and
+    where the locks' digits lie when they are made); `tally` what a folded `chain` holds ('3
+    forced digits, 1 pointing step').
     """
 
     cell: int
@@ -76,7 +77,7 @@ class Mistake:
     units: tuple[int, ...] = ()  # the unit left without a place for a digit, if that is it
     made: tuple[Candidate, ...] = ()  # the digits the steps made first place
     ruled: tuple[Candidate, ...] = ()  # what those steps and the chain's locks rule out
-    locked: tuple[Candidate, ...] = ()  # the places of their digits in their base units
+    locked: tuple[Candidate, ...] = ()  # the candidates their patterns rest on
     tally: str = ""  # the steps of `chain`, counted by kind
 
 
@@ -326,7 +327,8 @@ def _wrong_entry(grid: Grid, correct: Grid, cell: int, budget: Budget) -> Mistak
             f"so {then}",
         )
     made = tuple(placed for step in found.first for placed in step.placements)
-    cells = tuple(dict.fromkeys((cell, *(c for c, _ in (*made, *forced)), *shows)))
+    pattern = tuple(c for step in found.first for c in step.cells)
+    cells = tuple(dict.fromkeys((cell, *pattern, *(c for c, _ in (*made, *forced)), *shows)))
     units = () if broken.unit is None else (broken.unit,)
     text = f"{name} can't be {digit}: {because}."
     ruling: list[Step | Lock] = [*found.first]  # the steps made first, then the chain's locks
@@ -344,7 +346,10 @@ def _wrong_entry(grid: Grid, correct: Grid, cell: int, budget: Budget) -> Mistak
         units,
         made=made,
         ruled=tuple(candidate for taken in ruling for candidate in taken.eliminations),
-        locked=locked_places(start, cell, digit, found.chain),
+        locked=(
+            *(c for step in found.first for c in step.candidates),
+            *locked_places(start, cell, digit, found.chain),
+        ),
         tally=tally,
     )
 
