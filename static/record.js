@@ -155,6 +155,7 @@
     box.hidden = !rows.children.length;
     var daily = document.getElementById('record-daily');
     var runs = streaks(list);
+    if (daily) daily.hidden = !runs.longest;
     if (daily && runs.longest) {
       daily.textContent = "Days in a row you won today's puzzle: " + runs.current + ' now, ' +
         runs.longest + ' at most.';
@@ -164,8 +165,26 @@
     if (chip && runs.today) {
       chip.textContent = "Today's puzzle \u2713";
       chip.setAttribute('aria-label', "Today's puzzle, won today");
+    } else if (chip) {
+      chip.textContent = "Today's puzzle";
+      chip.removeAttribute('aria-label');
     }
   }
+
+  // "Forget my record": every win in this browser, gone.
+  document.addEventListener('click', function (ev) {
+    if (!ev.target.closest || !ev.target.closest('#record-forget')) return;
+    try {
+      localStorage.removeItem(KEY);
+    } catch (e) { /* no storage: nothing was kept */ }
+    var box = document.getElementById('record');
+    if (box) box.open = false;
+    table([]);
+    var summary = document.getElementById('summary-record');
+    if (summary) summary.hidden = true;
+    var announce = document.getElementById('announce');
+    if (announce) announce.textContent = 'Your record in this browser is forgotten.';
+  });
 
   function update() {
     var list = wins();

@@ -80,13 +80,19 @@ def test_wins_are_counted_by_level_with_the_best_and_average_time(
         page.goto("/")
         record = page.locator("#record")
         expect(record).to_be_visible()
-        record.locator("summary").click()
+        record.locator("> summary").click()
         rows = page.locator("#record-rows tr")
         expect(rows).to_have_count(1)
         expect(rows.first.locator("th, td")).to_have_text(["Easy", "3", clock(second), mean])
         found = violations(page)
         assert not found, report(found)
         shoot(page, "record-375")
+        record.locator("summary", has_text="Forget this record").click()
+        shoot(page, "record-forget-375")
+        page.locator("#record-forget").click()
+        expect(record).to_be_hidden()
+        page.reload()
+        expect(record).to_be_hidden()  # gone from the browser's storage too
     finally:
         context.close()
 
@@ -128,7 +134,7 @@ def test_a_game_won_again_after_an_undo_counts_once(browser: Browser, server: st
         expect(page.locator("#summary")).to_contain_text("Solved!")
         assert page.locator("#summary").get_attribute("data-seconds") != won
         page.goto("/")
-        page.locator("#record summary").click()
+        page.locator("#record > summary").click()
         expect(page.locator("#record-rows td").first).to_have_text("1")
     finally:
         context.close()
@@ -176,7 +182,7 @@ def test_todays_puzzle_won_on_its_day_counts_the_days_in_a_row(
         )
         page.goto("/")
         expect(page.get_by_role("link", name="Today's puzzle, won today")).to_be_visible()
-        page.locator("#record summary").click()
+        page.locator("#record > summary").click()
         expect(page.locator("#record-daily")).to_have_text(
             "Days in a row you won today's puzzle: 3 now, 3 at most."
         )
