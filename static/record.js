@@ -9,8 +9,8 @@
   var KEEP = 1000; // the latest wins kept
   var LEVELS = ['Easy', 'Medium', 'Hard', 'Expert', 'Extreme'];
   var inPlay = ''; // the puzzle this page has shown in play: only its win is counted
-  var wonOnPage = {}; // puzzle -> the id of its win counted on this page (once: not again
-  //                    after an Undo and the same last digit typed anew)
+  var wonOnPage = {}; // puzzle -> the id of its win counted, shown won on this page (once:
+  //                    not again after an Undo and the same last digit typed anew)
 
   function valid(win) {
     return win && typeof win.id === 'string' && typeof win.level === 'string' &&
@@ -60,8 +60,8 @@
     var kept = list.filter(function (w) { return w.id === win.id; })[0];
     if (!kept && !win.fresh) return false; // someone's finished game, opened by its link
     if (!kept && wonOnPage[win.puzzle]) return false; // won again after an Undo
+    wonOnPage[win.puzzle] = win.id; // (a won game reloaded, then undone, too)
     if (!kept) {
-      wonOnPage[win.puzzle] = win.id;
       list.push({ id: win.id, level: win.level, seconds: win.seconds, daily: win.daily });
       save(list);
     } else if (!kept.level && win.level) {
