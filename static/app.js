@@ -232,6 +232,9 @@
     } else if ((key === 'n' || key === 'N') && $('notes-field')) {
       ev.preventDefault();
       toggleNotes();
+    } else if ((key === 'h' || key === 'H') && $('act-hint')) {
+      ev.preventDefault();
+      press('act-hint'); // about this cell; focus stays in the grid
     } else if (key === 'Enter' || key.length === 1) {
       ev.preventDefault(); // no stray letters, and Enter must not press a button
     }

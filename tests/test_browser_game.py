@@ -389,6 +389,17 @@ def test_a_link_too_long_gets_the_sites_own_page(page: Page) -> None:
     expect(page.locator("#grid .cell")).to_have_count(81)
 
 
+def test_h_asks_for_a_hint_about_the_cell_and_keeps_the_grid_focused(page: Page) -> None:
+    page.goto(EASY_GAME.url)
+    cell(page, 5).click()  # r1c6
+    page.keyboard.press("h")
+    expect(page.locator("#hint-title")).to_have_text("Hint for r1c6")
+    expect(cell(page, 5)).to_be_focused()
+    page.keyboard.press("ArrowRight")  # the keys still move in the grid
+    expect(cell(page, 6)).to_be_focused()
+    assert shown(page).entries == GameState(parse(EASY)).entries  # nothing typed
+
+
 # Undo and redo
 
 
