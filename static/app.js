@@ -1,10 +1,11 @@
-// What only a browser can add to the grid form: the keyboard (digits, arrows, N, Ctrl+Z/Y),
+// What only a browser can add to the grid form: the keyboard (digits, arrows, N, H, Ctrl+Z/Y),
 // instant highlights, the digit pad (cell first or digit first), the clock's tick, focus kept
-// on the grid across swaps, and "Copy link". Everything else works without this file.
+// on the grid across swaps, "Copy link" and "Share…". Everything else works without this file.
 (function () {
   'use strict';
   var root = document.documentElement;
   root.classList.add('js');
+  if (navigator.share) root.classList.add('can-share'); // Share… opens the system's sheet
 
   var MOVES = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
   var TOUCH = window.matchMedia && window.matchMedia('(pointer: coarse)').matches;
@@ -304,6 +305,12 @@
     }
     var button = target.closest && target.closest('[data-copy]');
     if (button) copy(button);
+    var sharing = target.closest && target.closest('[data-share]');
+    if (sharing && navigator.share) {
+      var link = document.querySelector(sharing.getAttribute('data-share'));
+      // the sheet closed without sharing is no error to report
+      navigator.share({ title: document.title, url: link.value }).catch(function () {});
+    }
     var level = target.closest && target.closest('.hint-text[aria-expanded]');
     if (level) unfold(level);
   });

@@ -14,6 +14,7 @@ from webapp.urlstate import GameState
 pytest.importorskip("playwright")
 from conftest import BROWSER_TESTS, DESKTOP, new_context, shoot
 from playwright.sync_api import Browser, Page, expect
+from test_browser_game import until
 
 EASY_PATH = "/p/v1/b3a2a6b9b3a5b1b18a64d81a29b7g8b67a82d26a95b8b2a3b9b5a1a3b"
 PHONE = {"width": 375, "height": 812}
@@ -210,6 +211,31 @@ def test_layout_and_screenshots(browser: Browser, server: str, width: int) -> No
             box = cell(page, 0).bounding_box()
             assert box and box["width"] >= 36 and box["height"] >= 36
             shoot(page, f"{name}-{width}")
+    finally:
+        context.close()
+
+
+SHARE_SHEET = """navigator.share = data => {  // a phone's share sheet, as the page sees it
+    window.sharedLinks = [...(window.sharedLinks || []), data.url];
+    return Promise.resolve();
+};"""
+
+
+def test_where_the_browser_can_share_share_opens_its_sheet_with_the_link(
+    browser: Browser, server: str
+) -> None:
+    context = new_context(browser, server, viewport=PHONE, touch=True)
+    try:
+        page = context.new_page()
+        page.goto(EASY_PATH)
+        expect(page.locator("#copy-link")).to_be_visible()
+        expect(page.locator("#share-link")).to_be_hidden()  # this browser has no share sheet
+        page.add_init_script(SHARE_SHEET)
+        page.reload()
+        page.locator("#share-link").click()
+        until(page, lambda: page.evaluate("window.sharedLinks || []") != [], "the sheet")
+        assert page.evaluate("window.sharedLinks") == [page.locator("#share-url").input_value()]
+        shoot(page, "share-375")
     finally:
         context.close()
 
