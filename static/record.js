@@ -155,11 +155,10 @@
     box.hidden = !rows.children.length;
     var daily = document.getElementById('record-daily');
     var runs = streaks(list);
-    if (daily) daily.hidden = !runs.longest;
-    if (daily && runs.longest) {
+    if (daily) {
       daily.textContent = "Days in a row you won today's puzzle: " + runs.current + ' now, ' +
         runs.longest + ' at most.';
-      daily.hidden = false;
+      daily.hidden = !runs.longest;
     }
     var chip = document.querySelector('a.chip.daily');
     if (chip && runs.today) {
