@@ -71,8 +71,14 @@
     return true;
   }
 
-  function day(offset) { // 'YYYY-MM-DD' in UTC, as /daily counts days, `offset` days ago
-    return new Date(Date.now() - offset * 86400000).toISOString().slice(0, 10);
+  var DAY = 86400000; // ms
+
+  function isoDay(ms) { // 'YYYY-MM-DD' in UTC, as /daily counts days
+    return new Date(ms).toISOString().slice(0, 10);
+  }
+
+  function day(offset) { // `offset` days ago
+    return isoDay(Date.now() - offset * DAY);
   }
 
   function today() {
@@ -87,7 +93,7 @@
     var days = Object.keys(won).sort();
     var longest = 0, run = 0, before = null;
     days.forEach(function (d) {
-      var next = before && new Date(Date.parse(before) + 86400000).toISOString().slice(0, 10);
+      var next = before && isoDay(Date.parse(before) + DAY);
       run = d === next ? run + 1 : 1;
       longest = Math.max(longest, run);
       before = d;

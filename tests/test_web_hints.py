@@ -417,7 +417,7 @@ def test_a_naked_single_asked_about_says_to_look_at_its_row_column_and_box() -> 
     }
 
 
-def test_a_wrong_entrys_steps_made_first_are_drawn(client: FlaskClient) -> None:
+def test_a_wrong_entrys_steps_made_first_are_drawn() -> None:
     """The engine's steps made first were listed in the folded chain but not drawn: the
     digits they place are drawn with the forced ones, what they rule out struck out."""
     # r1c8 = 7 (it is 3): two hidden singles first (6 in r2c2 and r9c1), then one forced digit
