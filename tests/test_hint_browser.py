@@ -164,3 +164,19 @@ def test_a_wrong_entrys_locked_candidates_are_drawn(
                 expect(page.locator(f"#c{cell} ~ .notes .hint-lock")).to_have_text("8")
             expect(page.locator("#c69 ~ .notes .hint-on")).to_have_text("8")  # r8c7
             check_page(page, size, f"hint-wrong-lock-{'js' if js else 'nojs'}", axe=js)
+
+
+def test_a_given_the_hint_rests_on_is_drawn_as_the_hint_says_in_the_selected_row(
+    browser: Browser, server: str
+) -> None:
+    """r1c1 selected, its hint's step rests on the given in r3c3 (box 1): that given is drawn
+    in the hint's colour like the step's other cells, not in the selected box's grey."""
+    with opened(browser, server, "375") as page:
+        page.goto(GameState(parse(EASY), cell=0, hint=3).url)
+        page.locator(".cell").nth(0).click()
+        given = page.locator(".cell.given.hint-cell.hl-unit")
+        expect(given).to_have_count(1)  # r3c3, in the selected cell's box
+        backgrounds = page.locator(".cell.hint-cell").evaluate_all(
+            "cells => cells.map(c => getComputedStyle(c).backgroundColor)"
+        )
+        assert len(backgrounds) > 1 and len(set(backgrounds)) == 1, backgrounds
