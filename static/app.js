@@ -261,6 +261,20 @@
     highlight();
   });
 
+  // Tapping the selected cell again lets it go (in play, where there is a pad): the next pad
+  // digit is then picked for the cells tapped after it (digit first), not typed into that cell.
+  var tappedSelected = false; // the pointer went down on the cell already selected
+  document.addEventListener('pointerdown', function (ev) {
+    tappedSelected = isCell(ev.target) && chosen && !picked && document.activeElement === ev.target;
+  });
+  function letGo(el) {
+    chosen = false;
+    lastFocus = ''; // an answer on its way must not select it again
+    // after the click is done: Chromium gave focus back to a cell blurred during its click
+    setTimeout(function () { el.blur(); }, 0);
+    highlight();
+  }
+
   document.addEventListener('click', function (ev) {
     var target = ev.target;
     if (target.matches && target.matches('a.skip')) {
@@ -272,6 +286,7 @@
     }
     if (isCell(target)) {
       if (picked && !target.readOnly) type(target, String(picked)); // digit first
+      else if (tappedSelected && document.querySelector('.pad')) letGo(target);
       return;
     }
     var key = target.closest && target.closest('.pad .key');

@@ -548,6 +548,27 @@ def test_putting_a_picked_digit_back_selects_no_cell(phone: Page) -> None:
     expect(cell(page, 3)).to_have_value("9")
 
 
+def test_tapping_the_selected_cell_again_lets_it_go(phone: Page) -> None:
+    """r1c1, 4 on the pad, then r1c1 again: no cell is selected, so the next pad digit is
+    picked (digit first) and goes into the cell tapped after it, not over r1c1's 4."""
+    page = phone
+    page.goto(EASY_GAME.url)
+    cell(page, 0).click()
+    page.locator(".pad .key[data-digit='4']").click()
+    expect(cell(page, 0)).to_have_value("4")
+    wait_for_move(page, 1)
+    cell(page, 0).click()
+    expect(cell(page, 0)).not_to_have_class(re.compile(r"\bhl-sel\b"))
+    expect(page.locator("#grid .cell.hl-unit")).to_have_count(0)
+    page.locator(".pad .key[data-digit='9']").click()
+    expect(page.locator(".pad .key[data-digit='9']")).to_have_attribute("aria-pressed", "true")
+    expect(cell(page, 0)).to_have_value("4")
+    cell(page, 3).click()
+    expect(cell(page, 3)).to_have_value("9")
+    wait_for_move(page, 2)
+    assert shown(page).entries[0] == 4
+
+
 def test_closing_a_hint_selects_no_cell(phone: Page) -> None:
     """Hint and Close with no cell selected: focus went to r1c1, which selected it, and the
     next pad digit went there instead of being picked."""
