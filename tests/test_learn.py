@@ -320,6 +320,21 @@ def test_a_review_keeps_wrong_entries_out_of_the_engine_position() -> None:
     assert second.seen is not None and second.seen.grid[a] == 0
 
 
+def test_a_mistake_written_over_with_another_wrong_digit_is_not_fixed_by_it() -> None:
+    """1, then 3, then the right digit in one cell: both wrong digits are fixed at move 3."""
+    puzzle = parse(EASY)
+    right = parse(EASY_SOLUTION)
+    a = next(c for c in range(81) if not puzzle[c])
+    first, second = [d for d in range(1, 10) if d != right[a]][:2]
+    moves = [GameMove(a, first), GameMove(a, second), GameMove(a, right[a])]
+    looked = review(puzzle, moves)
+    assert looked.mistakes == 2
+    assert [(p.number, p.wrong, p.fixed) for p in looked.points] == [(1, True, 3), (2, True, 3)]
+    cleared = review(puzzle, [*moves[:2], GameMove(a, 0)])
+    assert [p.fixed for p in cleared.points] == [3, 3]
+    assert [p.fixed for p in review(puzzle, moves[:2]).points] == [None, None]
+
+
 def test_a_review_starts_from_the_entries_a_link_kept() -> None:
     puzzle = parse(EASY)
     right = parse(EASY_SOLUTION)

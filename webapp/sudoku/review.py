@@ -43,7 +43,7 @@ class Point:
     move: GameMove
     right: int  # the solution's digit in the move's cell
     wrong: bool  # the move wrote a digit that is not the solution's
-    fixed: int | None  # the number of the later move that cleared or corrected it, if any
+    fixed: int | None  # the later move that cleared or corrected it (not another wrong digit)
     grid: Grid  # the player's grid before the move (givens and entries, wrong ones too)
     wrong_cells: tuple[int, ...]  # cells of `grid` whose entry is not the solution's
     seen: Moment | None  # the easiest step from the givens and correct entries, if any
@@ -90,13 +90,13 @@ def review(
     grid = [g or e for g, e in zip(givens, first, strict=True)]
     points: list[Point] = []
     hints = mistakes = more = 0
-    open_mistakes: dict[int, int] = {}  # cell -> index in points of its uncorrected mistake
+    open_mistakes: dict[int, list[int]] = {}  # cell -> indexes in points of its mistakes
     seen: dict[Grid, Moment | None] = {}
     for number, move in enumerate(moves, 1):
         wrong = bool(move.digit) and move.digit != solution[move.cell]
-        if move.cell in open_mistakes and move.digit != grid[move.cell]:
-            index = open_mistakes.pop(move.cell)
-            points[index] = _fixed(points[index], number)
+        if move.cell in open_mistakes and not wrong and move.digit != grid[move.cell]:
+            for index in open_mistakes.pop(move.cell):
+                points[index] = _fixed(points[index], number)
         hints += move.hint
         mistakes += wrong
         if move.hint or wrong:
@@ -117,7 +117,7 @@ def review(
                     seen[correct],
                 )
                 if wrong:
-                    open_mistakes[move.cell] = len(points)
+                    open_mistakes.setdefault(move.cell, []).append(len(points))
                 points.append(point)
             else:
                 more += 1
