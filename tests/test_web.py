@@ -687,3 +687,18 @@ def test_every_page_links_to_the_techniques_the_lab_and_the_api(client: FlaskCli
         assert ("Skip to the grid" in page) == game and (
             "Copy link</strong> button" in page
         ) == game
+
+
+def test_a_check_with_every_entry_right_says_so_in_good_grammar(client: FlaskClient) -> None:
+    puzzle = parse(EASY)
+    right = parse(EASY_SOLUTION)
+    free = [c for c in range(81) if not puzzle[c]]
+    said = []
+    for count in (1, 2):
+        entries = tuple(right[c] if c in free[:count] else 0 for c in range(81))
+        page = html(client.get(GameState(puzzle, entries=entries, checked=True).url))
+        said.append(re.search(r"Check: [^<]*", page).group(0))  # type: ignore[union-attr]
+    assert said == [
+        "Check: your one entry so far is right.",
+        "Check: all 2 entries so far are right.",
+    ]

@@ -261,9 +261,9 @@ def _check_message(state: GameState, wrong: list[int]) -> Message:
         filled = sum(1 for e in state.entries if e)
         if not filled:
             return Message("good", "Nothing to check yet: no entries.")
-        return Message(
-            "good", f"Check: all {_plural(filled, 'entry', 'entries')} so far are right."
-        )
+        if filled == 1:
+            return Message("good", "Check: your one entry so far is right.")
+        return Message("good", f"Check: all {filled} entries so far are right.")
     return Message(
         "bad",
         f"Check: {_plural(len(wrong), 'entry is', 'entries are')} wrong, marked on the grid.",
