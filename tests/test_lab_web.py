@@ -432,3 +432,17 @@ def test_a_sat_call_without_work_says_why(client: FlaskClient) -> None:
     assert said in client.get(lab_url(code(TOP95), "sat", 2)).get_data(as_text=True)
     assert said not in client.get(lab_url(code(TWO), "sat", 2)).get_data(as_text=True)
     assert said not in client.get(lab_url(code(TOP95), "sat", 1)).get_data(as_text=True)
+
+
+def test_the_backtracking_texts_puzzle_built_against_it_is_a_link_on_every_lab_page(
+    client: FlaskClient,
+) -> None:
+    """It said "(the third example)", which only the front page lists."""
+    front = client.get("/lab").get_data(as_text=True)
+    listed = re.findall(r'class="lab-example-link" href="([^"]+)">([^<]+)<', front)
+    target = dict((title, href) for href, title in listed)["One made to defeat backtracking"]
+    code = urllib.parse.quote(EXAMPLES[0].code)
+    for url in ("/lab", f"/lab/{code}", f"/lab/{code}?algo=backtrack&step=2"):
+        page = client.get(url).get_data(as_text=True)
+        assert "third example" not in page
+        assert f'<a href="{target}">a puzzle built against it</a>' in page, url

@@ -119,6 +119,15 @@ EXAMPLES = (
 )
 
 
+AGAINST_BACKTRACKING = EXAMPLES[2]  # the example the backtracking text points to
+
+
+@bp.context_processor
+def _examples_named() -> dict[str, str]:
+    """What the algorithms' texts link to on every lab page."""
+    return {"against_backtracking": f"/lab/{AGAINST_BACKTRACKING.code}"}
+
+
 @dataclass(frozen=True)
 class Run:
     """One algorithm's row of the side by side."""
