@@ -109,7 +109,6 @@ def test_a_walkthrough_replays_to_the_solution(line: str) -> None:
         assert moment.grid == position.to_grid() and list(moment.cands) == position.cands
         position.apply(moment.step.placements, moment.step.eliminations)
     assert position.to_grid() == walk.solve.grid
-    assert sum(count for _, count in walk.counts) == len(walk.moments)
     if line == EASY:
         assert to_line(walk.solve.grid) == EASY_SOLUTION
 

@@ -11,7 +11,7 @@ from html import unescape
 import pytest
 from flask.testing import FlaskClient
 from markupsafe import escape
-from puzzles import EASY, EASY_SOLUTION
+from puzzles import COLOURING, EASY, EASY_SOLUTION
 from werkzeug.test import TestResponse
 
 from webapp.learn import game_moves, review_url
@@ -54,7 +54,7 @@ def test_the_path_page_shows_step_one_and_every_step(client: FlaskClient) -> Non
         assert f'href="{PATH}?step={n}#path-stage"' in page
     assert 'id="path-next"' in page and 'href="/path/' in page
     assert re.search(r'<span id="path-back" class="btn is-off" aria-disabled="true">', page)
-    assert 'Hidden single</a> <span class="count">\u00d7' in page
+    assert 'Hidden single (box)</a> <span class="count">\u00d7' in page
     assert response.headers["X-Robots-Tag"] == "noindex, nofollow"
     assert "max-age=86400" in response.headers["Cache-Control"]
     assert '<meta name="robots" content="noindex, nofollow">' in page
@@ -378,3 +378,17 @@ def test_a_solved_game_links_to_its_review(client: FlaskClient) -> None:
 def test_step_names_in_the_library_match_the_engine() -> None:
     for moment in walkthrough(parse(EASY)).moments:
         assert entry_for(moment.step.technique, moment.step.rating) is not None
+
+
+def test_the_paths_counts_keep_box_and_line_hidden_singles_apart(client: FlaskClient) -> None:
+    """Both were counted as "Hidden single", linked to the box's page."""
+    walk = walkthrough(parse(COLOURING))
+    page = html(client.get(f"/path/{encode_cells(parse(COLOURING))}"))
+    counted = re.findall(
+        r'<li><a href="/techniques/([^"]+)">[^<]+</a> <span class="count">\u00d7 (\d+)</span>', page
+    )
+    by_page = {slug: int(n) for slug, n in counted}
+    ratings = [m.step.rating for m in walk.moments if m.step.technique == "Hidden single"]
+    assert by_page["hidden-single-box"] == ratings.count(1.2) > 0
+    assert by_page["hidden-single-row-or-column"] == ratings.count(1.5) > 0
+    assert sum(by_page.values()) == len(walk.moments)  # each step once, on its own page

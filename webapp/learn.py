@@ -168,6 +168,22 @@ def size_bonus(name: str, rating: float) -> float:
     return round(rating - entry.rating, 1) if entry else 0.0
 
 
+def _counts(walk: Walkthrough) -> list[tuple[str, str | None, int]]:
+    """Steps per library page, in order of first use: its name, its URL (None for a step the
+    library has no page for: named as the step names it) and the count. The hidden singles
+    of boxes and of lines each count on their own page."""
+    pages: dict[str, str | None] = {}
+    counts: dict[str, int] = {}
+    for moment in walk.moments:
+        step = moment.step
+        entry = technique_for(step.technique, step.rating)
+        name = entry.name if entry else step.technique
+        if name not in pages:
+            pages[name] = url_for("learn.technique", slug=entry.slug) if entry else None
+        counts[name] = counts.get(name, 0) + 1
+    return [(name, href, counts[name]) for name, href in pages.items()]
+
+
 def _cached(response: Response, noindex: bool = True) -> Response:
     response.headers["Cache-Control"] = CACHE
     if noindex:
@@ -275,7 +291,7 @@ def path(puzzle: str) -> Response:
             move=move_text(moment.step),
             where=where(moment.step),
             steps=[(m.step, path_url(code, n)) for n, m in enumerate(walk.moments, 1)],
-            counts=walk.counts,
+            counts=_counts(walk),
             links=_step_links(code, step, last),
             givens=sum(1 for d in grid if d),
         )

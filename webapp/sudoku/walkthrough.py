@@ -62,15 +62,6 @@ class Walkthrough:
     moments: tuple[Moment, ...]
     solve: LogicalSolve
 
-    @property
-    def counts(self) -> tuple[tuple[str, int], ...]:
-        """Steps per technique, in order of first use."""
-        counted: dict[str, int] = {}
-        for moment in self.moments:
-            name = moment.step.technique
-            counted[name] = counted.get(name, 0) + 1
-        return tuple(counted.items())
-
 
 def walkthrough(
     puzzle: Sequence[int], *, budget: Budget = GRADE_BUDGET, solution: Grid | None = None
