@@ -341,6 +341,21 @@ def test_a_finished_game_is_reviewed_point_by_point(client: FlaskClient) -> None
     assert response.headers["X-Robots-Tag"] == "noindex, nofollow"
 
 
+def test_a_reviews_key_names_a_wrong_entry_only_where_the_grid_shows_one(
+    client: FlaskClient,
+) -> None:
+    """A wrong digit, then a hint while it stands: at the mistake the grid is the one before
+    it (no wrong entry on it), at the hint the wrong digit is on the grid."""
+    puzzle = parse(EASY)
+    right = parse(EASY_SOLUTION)
+    a, b = [c for c in range(81) if not puzzle[c]][:2]
+    url = review_url(game(EASY, [(a, right[a] % 9 + 1, False), (b, right[b], True)]).url)
+    key = "a wrong entry</li>"
+    mistake, hinted = html(client.get(url)), html(client.get(url + "&at=2"))
+    assert "the grid is as it was before it" in mistake
+    assert key not in mistake and key in hinted
+
+
 def test_a_clean_game_and_a_link_without_moves(client: FlaskClient) -> None:
     puzzle = parse(EASY)
     right = parse(EASY_SOLUTION)
