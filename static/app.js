@@ -269,6 +269,7 @@
   });
   function letGo(el) {
     chosen = false;
+    if ($('hint-cell')) $('hint-cell').value = ''; // a hint asked for now: about any cell
     lastFocus = ''; // an answer on its way must not select it again
     // after the click is done: Chromium gave focus back to a cell blurred during its click
     setTimeout(function () { el.blur(); }, 0);

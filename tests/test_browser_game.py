@@ -560,6 +560,7 @@ def test_tapping_the_selected_cell_again_lets_it_go(phone: Page) -> None:
     cell(page, 0).click()
     expect(cell(page, 0)).not_to_have_class(re.compile(r"\bhl-sel\b"))
     expect(page.locator("#grid .cell.hl-unit")).to_have_count(0)
+    expect(page.locator("#hint-cell")).to_have_value("")  # a hint now: about any cell
     page.locator(".pad .key[data-digit='9']").click()
     expect(page.locator(".pad .key[data-digit='9']")).to_have_attribute("aria-pressed", "true")
     expect(cell(page, 0)).to_have_value("4")
