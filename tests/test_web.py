@@ -514,6 +514,30 @@ def test_paste_any_format_opens_it_in_play(client: FlaskClient) -> None:
     assert 'aria-label="row 1, column 3, given 3"' in html(fragment)
 
 
+@pytest.mark.parametrize(
+    ("pasted", "says"),
+    [
+        ("11" + "." * 79, "The givens break a rule: 1 appears 2 times in row 1"),
+        ("." * 80 + "1", "more than one solution"),
+        ("12345678" + "." * 9 + "9" + "." * 63, "This puzzle has no solution"),
+    ],
+    ids=["clash", "several", "none"],
+)
+def test_a_pasted_puzzle_that_cant_be_played_as_it_is_says_why_and_offers_anyway(
+    client: FlaskClient, pasted: str, says: str
+) -> None:
+    """It opened in play at once, as the typed-in grid's Start playing does not."""
+    entering = GameState(parse(pasted), mode=Mode.ENTER)
+    for headers in ({}, HTMX):
+        response = client.post("/load", data={"text": pasted}, headers=headers)
+        page = html(response)
+        assert response.status_code == 422, page
+        assert says in page and 'value="play-anyway"' in page
+        assert f'name="state" value="{entering.url}"' in page.replace("&amp;", "&")
+    pushed = client.post("/load", data={"text": pasted}, headers=HTMX).headers["HX-Push-Url"]
+    assert pushed == entering.url
+
+
 def test_bad_paste_says_what_and_keeps_the_text(client: FlaskClient) -> None:
     for headers in ({}, HTMX):
         response = client.post("/load", data={"text": "12345x"}, headers=headers)

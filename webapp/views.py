@@ -376,7 +376,9 @@ def _more_of(read: GameState, state: GameState) -> GameState:
 
 @bp.post("/load")
 def load() -> BaseResponse:
-    """The paste box: read any format the engine reads and open the puzzle in play."""
+    """The paste box: read any format the engine reads and open the puzzle in play; givens
+    that clash, or do not have exactly one solution, open for editing with what is wrong and
+    the offer to play anyway (as typed-in givens do)."""
     text = request.form.get("text", "")
     try:
         grid = parse(text)
@@ -386,10 +388,14 @@ def load() -> BaseResponse:
             fragment = render_template("partials/paste.html", paste=paste)
             return make_response(fragment, 422)
         return render_game(GameState(mode=Mode.ENTER), paste=paste, code=422)
-    state = GameState(grid)
+    problem = engine().run(play.start_problem, grid)
+    state = GameState(grid, mode=Mode.ENTER if problem else Mode.PLAY)
+    code = 422 if problem else 200
     if not is_htmx():
+        if problem:
+            return render_game(state, problem=problem, code=code)
         return redirect(state.url, 303)
-    response = render_game(state, url_header=PUSH)
+    response = render_game(state, problem=problem, code=code, url_header=PUSH)
     response.headers["HX-Retarget"] = "#game"
     response.headers["HX-Reswap"] = "innerHTML"
     return response
