@@ -49,7 +49,8 @@ def moves(draw: st.DrawFn, puzzle: tuple[int, ...]) -> Move:
 
 @st.composite
 def states(draw: st.DrawFn) -> GameState:
-    """Any state a URL can hold: every field, the history included."""
+    """Any state a URL can hold: every field, the history included (in enter mode, without
+    what only play shows)."""
     puzzle = draw(sparse_grids)
     mode = draw(st.sampled_from(list(Mode)))
     raw = draw(sparse_grids)
@@ -64,7 +65,8 @@ def states(draw: st.DrawFn) -> GameState:
         on_cells = BLANK
     history = tuple(draw(st.lists(moves(on_cells), max_size=8)))
     future = tuple(draw(st.lists(moves(on_cells), max_size=4)))
-    level = draw(st.integers(0, 3))
+    playing = mode is Mode.PLAY  # a hint, a check, a digit highlighted, a pause: play only
+    level = draw(st.integers(0, 3)) if playing else 0
     return GameState(
         puzzle,
         entries,
@@ -75,13 +77,13 @@ def states(draw: st.DrawFn) -> GameState:
         level,
         draw(st.sampled_from(["", "hard-1234", "easy-0"])),
         notes_mode=draw(st.booleans()),
-        digit=draw(st.integers(0, 9)),
-        checked=draw(st.booleans()),
+        digit=draw(st.integers(0, 9)) if playing else 0,
+        checked=draw(st.booleans()) and playing,
         checks=draw(st.integers(0, 9999)),
         hints=draw(st.integers(0, 9999)),
         mistakes=draw(st.booleans()),
         timer=draw(st.booleans()),
-        paused=draw(st.booleans()),
+        paused=draw(st.booleans()) and playing,
         seconds=draw(st.integers(0, MAX_SECONDS)),
         history=history,
         future=future,

@@ -231,6 +231,18 @@ def test_other_spellings_redirect_to_ours(client: FlaskClient, url: str) -> None
     assert response.headers["Location"] == EASY_URL
 
 
+@pytest.mark.parametrize("key", ["pause=1", "hint=1", "cell=r1c1&hint=2", "check=1", "d=5"])
+def test_what_only_play_shows_is_dropped_from_an_enter_mode_link(
+    client: FlaskClient, key: str
+) -> None:
+    """mode=enter&pause=1 showed a paused grid whose Resume answered 400 (play only)."""
+    entering = GameState(parse(EASY), mode=Mode.ENTER)
+    response = client.get(f"{entering.url}&{key}")
+    assert response.status_code == 301 and response.headers["Location"] == entering.url
+    playing = GameState(parse(EASY))
+    assert client.get(f"{playing.url}?{key}").status_code == 200  # in play they stand
+
+
 def test_canonical_url_keeps_query_order(client: FlaskClient) -> None:
     state = GameState(parse(EASY), (4,) + (0,) * 80, solve=True)
     path, query = state.url.split("?")

@@ -30,7 +30,8 @@ the next change belongs to the same move; a move made by a hint starts with ``~`
 what the cell had before the move (in ``h``) or after it (in ``r``), so undo and redo swap it
 with the cell's content. In enter mode (editing the givens) the player's entries, notes and
 history are kept aside as they were, even where a given now stands; starting play again drops
-only what sits on a given.
+only what sits on a given. What only play shows (``hint``, ``cell``, ``check``, ``d``, ``pause``)
+is dropped from an enter-mode link.
 
 Every state has exactly one canonical URL (`GameState.url`); the web layer redirects other spellings
 to it. Anything that cannot be read raises `StateError`, whose message says what and where.
@@ -596,7 +597,7 @@ def _read_url(version: str, puzzle: str, args: Mapping[str, Sequence[str]]) -> G
             f"the history (h= and r=) can be at most {MAX_HISTORY} characters together",
             GameState(grid, mode=mode).url,
         )
-    return GameState(
+    state = GameState(
         grid,
         entries,
         mode,
@@ -617,6 +618,11 @@ def _read_url(version: str, puzzle: str, args: Mapping[str, Sequence[str]]) -> G
         history=history,
         future=future,
     )
+    if mode is Mode.PLAY:
+        return state
+    # What only play shows (Edit the givens clears it): in enter mode a link's hint, check,
+    # highlighted digit or pause would be a page no button leads back from.
+    return replace(state, hint=0, cell=None, checked=False, digit=0, paused=False)
 
 
 def from_path(url: str) -> GameState:
