@@ -51,7 +51,8 @@ def error_page(code: int, message: str, fallback: str | None = None, offer: str 
 def bad_state(error: StateError) -> Response:
     """A URL or form that does not describe a state: 400, saying what and where."""
     text = error.message
-    keyed = re.match(r"[a-z]+=", text)  # a link's key ("e= appears 2 times") keeps its case
+    # a key ("e= appears 2 times", "c1= ...") or a cell ("r1c3 holds ...") keeps its case
+    keyed = re.match(r"[a-z]+\d*=|r\dc\d", text)
     message = (text if keyed else text[0].upper() + text[1:]) + "."
     return error_page(400, message, error.fallback, error.offer)
 
