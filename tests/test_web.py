@@ -488,7 +488,7 @@ def test_typed_markup_is_escaped_each_time_the_cell_is_drawn(client: FlaskClient
         ({"state": "/"}, "The form must say v=1"),
         ({"v": "1"}, "The form is missing the state it was made from (state)"),
         ({"v": "1", "state": "/p/v1/zz"}, "The puzzle describes 52 cells"),
-        (play_form(c2="9"), "R1c3 holds a given"),
+        (play_form(c2="9"), "r1c3 holds a given"),
         (play_form(action="explode"), "The form asks for &#39;explode&#39;"),
         (play_form(action="check", times="2"), "Times goes with Undo, Redo or More, not with"),
         (play_form(action="undo", times="0"), "Times must be a whole number from 1 to 50, not"),
@@ -741,7 +741,7 @@ def test_a_check_with_every_entry_right_says_so_in_good_grammar(client: FlaskCli
 
 
 def test_an_error_that_starts_with_a_cell_or_a_field_keeps_its_case(client: FlaskClient) -> None:
-    """They read "R1c3 holds a given" and "C1= appears 2 times"."""
+    """They read "r1c3 holds a given" and "C1= appears 2 times"."""
     state = GameState(parse(EASY))
     form = {"v": "1", "state": state.url}
     given = "r1c3 holds a given, which can&#39;t be changed in play."
