@@ -741,7 +741,7 @@ def test_a_check_with_every_entry_right_says_so_in_good_grammar(client: FlaskCli
 
 
 def test_an_error_that_starts_with_a_cell_or_a_field_keeps_its_case(client: FlaskClient) -> None:
-    """They read "r1c3 holds a given" and "C1= appears 2 times"."""
+    """They read "R1c3 holds a given" and "C0= appears 2 times"."""
     state = GameState(parse(EASY))
     form = {"v": "1", "state": state.url}
     given = "r1c3 holds a given, which can&#39;t be changed in play."
