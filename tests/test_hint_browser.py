@@ -166,7 +166,7 @@ def test_a_wrong_entrys_locked_candidates_are_drawn(
             check_page(page, size, f"hint-wrong-lock-{'js' if js else 'nojs'}", axe=js)
 
 
-def test_a_given_the_hint_rests_on_is_drawn_as_the_hint_says_in_the_selected_row(
+def test_a_given_the_hint_rests_on_keeps_the_hints_colour_in_the_selected_box(
     browser: Browser, server: str
 ) -> None:
     """r1c1 selected, its hint's step rests on the given in r3c3 (box 1): that given is drawn
