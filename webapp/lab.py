@@ -119,13 +119,13 @@ EXAMPLES = (
 )
 
 
-AGAINST_BACKTRACKING = EXAMPLES[2]  # the example the backtracking text points to
+AGAINST_BACKTRACKING = f"/lab/{EXAMPLES[2].code}"  # the backtracking text links this example
 
 
 @bp.context_processor
 def _examples_named() -> dict[str, str]:
     """What the algorithms' texts link to on every lab page."""
-    return {"against_backtracking": f"/lab/{AGAINST_BACKTRACKING.code}"}
+    return {"against_backtracking": AGAINST_BACKTRACKING}
 
 
 @dataclass(frozen=True)
