@@ -92,6 +92,7 @@ def test_path_urls_are_canonical(client: FlaskClient) -> None:
         (f"{PATH}?step=999", "the step (step=) must be a number from 1 to"),
         (f"{PATH}?step=x", "the step (step=) must be a number from 1 to"),
         (f"{PATH}?step=%C2%B2", "the step (step=) must be a number from 1 to"),  # '²' was a 500
+        (f"{PATH}?step=3&step=2", "step= appears 2 times in the link"),  # was a 301 to step 3
         ("/path/12x", "the puzzle describes 26 cells; a Sudoku has 81"),
         ("/path/12!", "the puzzle has &#39;!&#39; at character 3"),
     ],
@@ -373,6 +374,7 @@ def test_a_clean_game_and_a_link_without_moves(client: FlaskClient) -> None:
         ("h=~", "the history (h=) ends in the middle of a move"),
         ("at=5", "the point (at=) must be a number from 1 to 1"),
         ("at=%D9%A3", "the point (at=) must be a number from 1 to 1"),  # Arabic-Indic 3
+        ("at=1&at=1", "at= appears 2 times in the link"),
     ],
 )
 def test_bad_review_links_get_a_400(client: FlaskClient, query: str, message: str) -> None:

@@ -267,6 +267,7 @@ def test_canonical_url_keeps_query_order(client: FlaskClient) -> None:
         ("/p/v1/" + "1" * 300, "is 300 characters long"),
         ("/" + "1" * 80, "in the address can&#39;t be read: expected 81 cells, found 80"),
         ("/?bd=12x", "The puzzle in bd= can&#39;t be read: unexpected &#39;x&#39;"),
+        ("/?s=1&s=2", "s= appears 2 times in the link"),
         ("/play/?s=" + "5" * 90, "The puzzle in s= can&#39;t be read"),
         ("/p/v1/%3Cscript%3E", "&lt;"),
     ],
@@ -747,4 +748,4 @@ def test_an_error_that_starts_with_a_cell_or_a_field_keeps_its_case(client: Flas
     given = "r1c3 holds a given, which can&#39;t be changed in play."
     assert given in html(client.post("/edit", data={**form, "c2": "5"}))
     twice = html(client.post("/edit", data={**form, "c0": ["1", "2"]}))
-    assert re.search(r"c0= appears 2 times", twice), twice
+    assert re.search(r"c0= appears 2 times in the form", twice), twice  # not "in the link"

@@ -40,7 +40,7 @@ from .sudoku import (
     parse,
     trace,
 )
-from .urlstate import GameState, StateError, decode_cells, encode_cells
+from .urlstate import GameState, StateError, decode_cells, encode_cells, single
 
 bp = Blueprint("lab", __name__)
 
@@ -151,24 +151,13 @@ class Square:
     options: tuple[int, ...]  # digits the search will try here (shown small)
 
 
-FIELDS = {"algo": "the algorithm (algo=)", "step": "the step (step=)", "puzzle": "the puzzle"}
-
-
-def _once(keys: set[str]) -> None:
-    """A key of `keys` given twice in the query is an error (as everywhere on the site)."""
-    for key, values in request.args.lists():
-        if key in keys and len(values) > 1:
-            raise StateError(f"{FIELDS[key]} appears {len(values)} times in the link; give it once")
-
-
 @bp.get("/lab")
 def home() -> Response:
     """The lab's front page; its paste box (GET ?puzzle=) opens the lab on a puzzle, or
     comes back (400) with the text kept and what is wrong with it next to the box."""
-    text = request.args.get("puzzle")
+    text = single(request.args.to_dict(flat=False), "puzzle")
     problem = ""
     if text is not None:
-        _once({"puzzle"})
         try:
             grid = parse(text)
         except PuzzleFormatError as err:
@@ -236,9 +225,9 @@ def lab_url(code: str, algorithm: str | None = None, step: int = 1) -> str:
 def _asked() -> tuple[Grid, str | None, int]:
     """The puzzle, algorithm and step a lab page's URL asks for (StateError if it can't)."""
     grid = decode_cells(str((request.view_args or {}).get("puzzle", "")), "the puzzle")
-    _once({"algo", "step"})
-    algorithm = _read_algorithm(request.args.get("algo"))
-    return grid, algorithm, _read_step(request.args.get("step"), algorithm)
+    args = request.args.to_dict(flat=False)
+    algorithm = _read_algorithm(single(args, "algo"))
+    return grid, algorithm, _read_step(single(args, "step"), algorithm)
 
 
 def _requested() -> str:

@@ -16,7 +16,7 @@ plain links; htmx (hx-select) swaps the main part of the same full page in place
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -55,7 +55,15 @@ from .sudoku import (
     walkthrough,
     worked_example,
 )
-from .urlstate import GameState, Move, StateError, decode_cells, encode_cells, from_url
+from .urlstate import (
+    GameState,
+    Move,
+    StateError,
+    decode_cells,
+    encode_cells,
+    from_url,
+    single,
+)
 
 bp = Blueprint("learn", __name__)
 
@@ -266,10 +274,11 @@ def path(puzzle: str) -> Response:
     """The whole logical solve of a puzzle, one step shown on the grid at a time."""
     grid = decode_cells(puzzle, "the puzzle")
     code = encode_cells(grid)
+    asked = single(request.args.to_dict(flat=False), "step")
     found = solved(grid)
     walk = found.walk
     last = len(walk.moments) if walk else 1
-    step = _read_number(request.args.get("step"), "the step (step=)", max(last, 1))
+    step = _read_number(asked, "the step (step=)", max(last, 1))
     canonical = path_url(code, step)
     query = request.query_string.decode("latin-1")
     if request.path + ("?" + query if query else "") != canonical:
@@ -506,27 +515,20 @@ def game_moves(entries: Grid, history: Sequence[Move]) -> tuple[Grid, list[GameM
     return tuple(digits), [move for made in reversed(forward) for move in made]
 
 
-def _single(args: Mapping[str, list[str]], key: str) -> str:
-    values = args.get(key) or []
-    if len(values) > 1:
-        raise StateError(f"{key}= appears {len(values)} times in the link; give it once")
-    return values[0] if values else ""
-
-
 @bp.get("/review/<version>/<puzzle>")
 @limits.costly("engine")
 def game_review(version: str, puzzle: str) -> Response:
     """A game looked back on, from the game's own URL state (its puzzle, entries and history;
     at= picks the point shown)."""
     args = request.args.to_dict(flat=False)
-    at = _single(args, "at")
+    at = single(args, "at")
     args.pop("at", None)
     state = from_url(version, puzzle, args)
     grid, entries = state.puzzle, state.entries
     start, moves = game_moves(entries, state.history)
     looked = engine().run(review, grid, moves, start=start)
     count = max(len(looked.points), 1)
-    number = _read_number(at or None, "the point (at=)", count)
+    number = _read_number(at, "the point (at=)", count)
     point = looked.points[number - 1] if looked.points else None
     base = review_url(state.url)
     base += "&" if "?" in base else "?"

@@ -463,16 +463,17 @@ def read_cell(text: str, what: str) -> int:
     return cell
 
 
-def _single(args: Mapping[str, Sequence[str]], key: str) -> str | None:
-    """The one value of a query key, None when absent; a repeated key is an error."""
+def single(args: Mapping[str, Sequence[str]], key: str, where: str = "link") -> str | None:
+    """The one value of a key of a query (or, `where` = "form", a form), None when absent; a
+    repeated key is an error."""
     values = args.get(key) or []
     if len(values) > 1:
-        raise StateError(f"{key}= appears {len(values)} times in the link; give it once")
+        raise StateError(f"{key}= appears {len(values)} times in the {where}; give it once")
     return values[0] if values else None
 
 
-def _read_flag(args: Mapping[str, Sequence[str]], key: str) -> bool:
-    value = _single(args, key)
+def _read_flag(args: Mapping[str, Sequence[str]], key: str, where: str = "link") -> bool:
+    value = single(args, key, where)
     if value in (None, "", "0"):
         return False
     if value == "1":
@@ -582,14 +583,14 @@ def _read_url(version: str, puzzle: str, args: Mapping[str, Sequence[str]]) -> G
             f"this link uses format {version[:20]!r}, but this site reads {VERSION!r} links"
         )
     grid = decode_cells(puzzle, "the puzzle")
-    mode = _read_mode(_single(args, "mode"))
+    mode = _read_mode(single(args, "mode"))
     try:
-        entries_text = _single(args, "e")
+        entries_text = single(args, "e")
         entries = decode_cells(entries_text, "the entries field (e=)") if entries_text else BLANK
-        notes_text = _single(args, "n")
+        notes_text = single(args, "n")
         notes = decode_notes(notes_text) if notes_text else NO_NOTES
-        history = decode_moves(_single(args, "h") or "", "h")
-        future = decode_moves(_single(args, "r") or "", "r")
+        history = decode_moves(single(args, "h") or "", "h")
+        future = decode_moves(single(args, "r") or "", "r")
     except StateError as err:
         raise StateError(err.message, GameState(grid, mode=mode).url) from None
     if sum(m.size for m in (*history, *future)) > MAX_HISTORY:
@@ -603,18 +604,18 @@ def _read_url(version: str, puzzle: str, args: Mapping[str, Sequence[str]]) -> G
         mode,
         _read_flag(args, "solve"),
         notes,
-        _read_selected(_single(args, "cell"), "the selected cell (cell=)"),
-        _read_hint(_single(args, "hint")),
-        _read_origin(_single(args, "g")),
+        _read_selected(single(args, "cell"), "the selected cell (cell=)"),
+        _read_hint(single(args, "hint")),
+        _read_origin(single(args, "g")),
         notes_mode=_read_flag(args, "notes"),
-        digit=_number(_single(args, "d"), "the digit highlighted (d=)", 0, 9),
+        digit=_number(single(args, "d"), "the digit highlighted (d=)", 0, 9),
         checked=_read_flag(args, "check"),
-        checks=_number(_single(args, "checks"), "the checks used (checks=)", 0, MAX_COUNT),
-        hints=_number(_single(args, "hints"), "the hints used (hints=)", 0, MAX_COUNT),
+        checks=_number(single(args, "checks"), "the checks used (checks=)", 0, MAX_COUNT),
+        hints=_number(single(args, "hints"), "the hints used (hints=)", 0, MAX_COUNT),
         mistakes=_read_flag(args, "mistakes"),
-        timer=_read_timer(_single(args, "timer")),
+        timer=_read_timer(single(args, "timer")),
         paused=_read_flag(args, "pause"),
-        seconds=_number(_single(args, "t"), "the time played (t=)", 0, MAX_SECONDS),
+        seconds=_number(single(args, "t"), "the time played (t=)", 0, MAX_SECONDS),
         history=history,
         future=future,
     )
@@ -675,7 +676,7 @@ def _cell_fields(form: Mapping[str, Sequence[str]], prefix: str) -> list[tuple[i
     found = []
     for key in form:
         if key[:1] == prefix and (cell := FIELD_NUMBERS.get(key[1:])) is not None:
-            value = _single(form, key)
+            value = single(form, key, "form")
             if value is not None:
                 found.append((cell, value))
     return sorted(found)
@@ -693,18 +694,18 @@ def from_form(form: Mapping[str, Sequence[str]]) -> FormInput:
     0 clears a cell and its notes. Text in a cell that is none of these is reported in `bad`
     (and read as empty); a form malformed as a whole raises StateError.
     """
-    version = _single(form, "v")
+    version = single(form, "v", "form")
     if version != VERSION.removeprefix("v"):
         raise StateError(f"the form must say v=1, not {(version or '')[:20]!r}")
-    shown = _single(form, "state")
+    shown = single(form, "state", "form")
     if shown is None:
         raise StateError("the form is missing the state it was made from (state)")
     previous = from_path(shown)
     playing = previous.mode is Mode.PLAY
-    notes_mode = _read_flag(form, "notes") if "notes" in form else previous.notes_mode
+    notes_mode = _read_flag(form, "notes", "form") if "notes" in form else previous.notes_mode
     # The page's script posts notes in the n fields, so its digits are entries whatever the
     # mode (switched, perhaps, after they were typed); without it one new digit is a note.
-    digit_is_note = notes_mode and _single(form, "js") != "1"
+    digit_is_note = notes_mode and single(form, "js", "form") != "1"
     cells = [0] * 81
     notes = [0] * 81
     bad: dict[int, str] = {}
@@ -729,10 +730,12 @@ def from_form(form: Mapping[str, Sequence[str]]) -> FormInput:
             if value and not cells[cell] and not previous.puzzle[cell] and not notes[cell]:
                 notes[cell] = _notes_text(typed(value))
     notes = [max(mask, 0) for mask in notes]
-    selected = _read_selected(_single(form, "cell"), "the selected cell")
+    selected = _read_selected(single(form, "cell", "form"), "the selected cell")
     changes: dict[str, Any] = {"cell": selected, "notes_mode": notes_mode}
-    if _single(form, "settings"):
-        changes.update(mistakes=_read_flag(form, "mistakes"), timer=_read_flag(form, "timer"))
+    if single(form, "settings", "form"):
+        changes.update(
+            mistakes=_read_flag(form, "mistakes", "form"), timer=_read_flag(form, "timer", "form")
+        )
     if playing and previous.paused:  # the grid is hidden and posts no cells
         bad = {}
     elif playing:
@@ -740,11 +743,11 @@ def from_form(form: Mapping[str, Sequence[str]]) -> FormInput:
     else:
         changes.update(puzzle=tuple(cells))
     state = replace(previous, **changes)
-    stamp = _single(form, "ts")
+    stamp = single(form, "ts", "form")
     shown_at = (
         int(stamp) if stamp and stamp.isascii() and stamp.isdigit() and len(stamp) < 12 else None
     )
-    return FormInput(previous, state, bad, shown_at, _read_order(_single(form, "order")))
+    return FormInput(previous, state, bad, shown_at, _read_order(single(form, "order", "form")))
 
 
 def _read_order(text: str | None) -> tuple[int, ...]:

@@ -53,6 +53,7 @@ from .urlstate import (
     from_path,
     from_url,
     read_names,
+    single,
 )
 
 bp = Blueprint("sudoku", __name__)
@@ -130,13 +131,11 @@ def render_game(
 def _legacy_state() -> GameState | None:
     """A puzzle given SudokuWiki-style (?bd=) or SudokuExchange-style (?s=), if any."""
     for key in ("bd", "s"):
-        values = request.args.getlist(key)
-        if not values:
+        value = single(request.args.to_dict(flat=False), key)
+        if value is None:
             continue
-        if len(values) > 1:
-            raise StateError(f"{key}= appears {len(values)} times in the link; give it once")
         try:
-            return GameState(parse(values[0]))
+            return GameState(parse(value))
         except PuzzleFormatError as err:
             raise StateError(f"the puzzle in {key}= can't be read: {err}") from None
     return None
