@@ -332,7 +332,8 @@ def test_a_bad_value_in_a_query_says_which_and_why(
     ("value", "message"),
     [
         (True, "nodes must be a whole number from 1 to 20,000, not true"),
-        (10.0, "nodes must be a whole number from 1 to 20,000, not 10.0"),
+        (10.5, "nodes must be a whole number from 1 to 20,000, not 10.5"),
+        (1e300, "nodes must be a whole number from 1 to 20,000, not 1e+300"),
         ("10", "nodes must be a whole number from 1 to 20,000, not '10'"),
         ([10], "nodes must be a whole number from 1 to 20,000, not [10]"),
     ],
@@ -342,6 +343,15 @@ def test_json_numbers_are_json_numbers(api: ApiClient, value: object, message: s
         api.post("solve", {"puzzle": EASY, "nodes": value}), 400, "bad_value", "nodes"
     )
     assert error == message
+
+
+def test_a_whole_number_written_with_a_fraction_is_a_whole_number(api: ApiClient) -> None:
+    """JSON Schema (so the OpenAPI document) counts 10.0 as an integer: it is taken as 10."""
+    for nodes in (10, 10.0):
+        answer = api.post("solve", {"puzzle": EASY, "nodes": nodes})
+        assert answer.status_code == 200 and answer.get_json()["budget"] == {"nodes": 10}
+    made = api.post("generate", {"level": "easy", "seed": 1234.0}).get_json()
+    assert made == api.post("generate", {"level": "easy", "seed": 1234}).get_json()
 
 
 def test_a_json_number_too_long_for_an_int_is_a_bad_value(api: ApiClient) -> None:

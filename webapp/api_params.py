@@ -201,6 +201,8 @@ def whole(low: int, high: int) -> Reader:
             number = int(value)
         elif not query and type(value) is int:
             number = value
+        elif not query and type(value) is float and value.is_integer():
+            number = int(value)  # 10.0: JSON Schema's integer (a number with no fraction)
         if number is None or not low <= number <= high:
             raise bad(
                 name, f"{name} must be a whole number from {low:,} to {high:,}, not {shown(value)}"
