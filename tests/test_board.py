@@ -270,6 +270,13 @@ def test_wrong_row_count(count: int) -> None:
     assert error_of("\n".join(rows)) == f"found {count} rows, expected 9"
 
 
+def test_several_puzzles_one_a_line_are_named_as_puzzles() -> None:
+    """Two pasted puzzles read "found 2 rows, expected 9"."""
+    assert error_of(f"{EASY}\n{EASY}") == "found 2 puzzles (lines of 81 cells); give one at a time"
+    spaced = " | ".join(EASY[i : i + 27] for i in (0, 27, 54))
+    assert error_of(f"{spaced}\n\n{EASY}\n{EASY}").startswith("found 3 puzzles")
+
+
 def test_rule_lines_and_blank_lines_do_not_count_as_rows() -> None:
     text = "\n".join([*EASY_ROWS[:3], "------+-------+------", "", *EASY_ROWS[3:8]])
     assert error_of(text) == "found 8 rows, expected 9"

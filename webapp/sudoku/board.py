@@ -277,6 +277,9 @@ def _parse_line(line: str) -> Grid:
 
 def _parse_rows(lines: list[str]) -> Grid:
     rows = [line for line in lines if not _is_separator(line)]
+    whole = sum(len("".join(ch for ch in row if ch not in "|+ \t")) == 81 for row in rows)
+    if whole > 1:
+        raise PuzzleFormatError(f"found {whole} puzzles (lines of 81 cells); give one at a time")
     if len(rows) != 9:
         raise PuzzleFormatError(f"found {len(rows)} rows, expected 9")
     cells: list[int] = []
