@@ -452,12 +452,14 @@
   }
 
   // A hint's buttons (its move, Show more) just under a phone's screen are brought up into it,
-  // but only as far as the whole grid stays on screen: its cells show what the hint says.
+  // but only as far as the whole grid stays on screen: its cells show what the hint says. (A
+  // phone on its side holds its grid in view: there the buttons come up all the way.)
   function showHintActions() {
     var actions = document.querySelector('#hint .hint-actions'), grid = $('grid');
     if (!actions || !grid) return;
     var below = actions.getBoundingClientRect().bottom + 8 - window.innerHeight;
-    var room = grid.getBoundingClientRect().top;
+    var held = getComputedStyle(grid).position === 'sticky';
+    var room = held ? below : grid.getBoundingClientRect().top;
     if (below > 0 && room > 0) window.scrollBy(0, Math.min(below, room));
   }
 
