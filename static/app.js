@@ -569,12 +569,13 @@
   var SAID_FOR = { undo: 'Undone: ', redo: 'Redone: ' };
 
   function saying() {
-    var now = { cells: [], labels: [], messages: [], clashes: '', win: '', hint: '' };
+    var now = { cells: [], labels: [], wrong: [], messages: [], clashes: '', win: '', hint: '' };
     var cells = document.querySelectorAll('#grid .cell');
     for (var j = 0; j < cells.length; j++) {
       var notes = cells[j].parentNode.querySelector('input[type=hidden]');
       now.cells.push(cells[j].value + '/' + (notes ? notes.value : ''));
       now.labels.push(cells[j].getAttribute('aria-label'));
+      now.wrong.push(/, wrong\b/.test(now.labels[j])); // (its class comes only as htmx settles)
     }
     var messages = document.querySelectorAll('#game .status .msg');
     for (var k = 0; k < messages.length; k++) {
@@ -598,14 +599,24 @@
   function changes(before, now, action) {
     var lines = [];
     var changed = [];
-    if (before.paused !== now.paused) return ''; // the grid hidden or shown again: nothing to tell
-    for (var j = 0; j < now.cells.length && action; j++) { // typing is heard as it is typed
-      if (typedOrder.indexOf(j) >= 0) continue; // typed (or waiting to be): not the answer's
-      if (now.cells[j] !== before.cells[j]) changed.push(now.labels[j]);
+    var wrong = []; // typing is heard as it is typed, but not its verdict: entries now wrong
+    if (before.paused !== now.paused) { // Pause and Resume change only the button's name
+      return now.paused ? 'Paused: the clock is stopped and the grid hidden.' : 'Resumed.';
+    }
+    for (var j = 0; j < now.cells.length; j++) {
+      var fresh = now.cells[j] !== before.cells[j];
+      if (action && typedOrder.indexOf(j) < 0) {
+        if (fresh) changed.push(now.labels[j]);
+      } else if (now.wrong[j] && (fresh || !before.wrong[j])) {
+        wrong.push(now.labels[j]);
+      }
     }
     if (changed.length) {
       var cells = changed.length > MOST_CELLS_SAID ? changed.length + ' cells changed' : changed.join('; ');
       lines.push((SAID_FOR[action] || '') + cells + '.');
+    }
+    if (wrong.length) {
+      lines.push(wrong.length > MOST_CELLS_SAID ? wrong.length + ' entries are wrong.' : wrong.join('; ') + '.');
     }
     for (var k = 0; k < now.messages.length; k++) {
       if (action === 'check' || before.messages.indexOf(now.messages[k]) < 0) lines.push(now.messages[k]);

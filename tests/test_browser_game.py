@@ -6,6 +6,7 @@ notes helpers, Check, the clock, the finished game, print, and axe-core on every
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from collections.abc import Iterator
 from urllib.parse import urlsplit
 
@@ -13,7 +14,7 @@ import pytest
 from puzzles import EASY, EASY_SOLUTION
 
 from webapp import play
-from webapp.sudoku import parse
+from webapp.sudoku import PEERS, parse
 from webapp.urlstate import GameState, Mode, from_path
 
 pytest.importorskip("playwright")
@@ -329,6 +330,29 @@ def test_a_screen_reader_hears_what_changed(page: Page) -> None:
     page.locator("#act-hint").click()
     until(page, lambda: len(heard(page)) == 5, "the hint told")
     assert heard(page)[4] == page.locator(".hint-text").last.inner_text()  # r1c1's 3 is wrong
+
+
+def test_a_screen_reader_hears_a_wrong_entry_pause_and_resume(page: Page) -> None:
+    """With mistakes shown, a wrong digit turned its cell red and added ", wrong" to its name,
+    which a screen reader does not read again: nothing was said. Pause and Resume only
+    renamed their button."""
+    page.goto(replace(EASY_GAME, mistakes=True).url)
+    listen(page)
+    givens = parse(EASY)
+    seen = {givens[peer] for peer in PEERS[1]}  # r1c2's row, column and box: no clash
+    wrong = next(str(d) for d in range(1, 10) if d not in seen and str(d) != EASY_SOLUTION[1])
+    cell(page, 1).click()
+    page.keyboard.press(wrong)
+    until(page, lambda: len(heard(page)) == 1, "the wrong entry told")
+    assert heard(page)[0] == f"row 1, column 2, entry {wrong}, wrong.", heard(page)
+    page.keyboard.press(EASY_SOLUTION[1])  # right: nothing to tell
+    wait_for_move(page, 2)
+    page.locator("#act-pause").click()
+    until(page, lambda: len(heard(page)) == 2, "the pause told")
+    assert heard(page)[1] == "Paused: the clock is stopped and the grid hidden."
+    page.locator("#act-pause").click()
+    until(page, lambda: len(heard(page)) == 3, "the resume told")
+    assert heard(page)[2] == "Resumed."
 
 
 def test_in_forced_colours_clashes_and_the_selection_still_show(page: Page) -> None:
