@@ -6,8 +6,8 @@ notes helpers, Check, the clock, the finished game, print, and axe-core on every
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from collections.abc import Iterator
+from dataclasses import replace
 from urllib.parse import urlsplit
 
 import pytest
