@@ -36,35 +36,38 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int,
     """`python -m webapp` with one worker and one engine process: (base URL, port, log)."""
     port = free_port()
     log_path = tmp_path_factory.mktemp("serve") / "server.log"
-    env = {
-        **os.environ,
-        "PORT": str(port),
-        "WORKERS": "1",
-        "ENGINE_PROCESSES": "1",
-        "HEADER_TIMEOUT": "2",
-        "BODY_TIMEOUT": "1",
-        "LIMITER_STORAGE": "memory://",
-    }
-    with log_path.open("w") as log:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "webapp"], cwd=ROOT, env=env, stdout=log, stderr=log
-        )
-    base = f"http://127.0.0.1:{port}"
+    quick = {"ENGINE_PROCESSES": "1", "HEADER_TIMEOUT": "2", "BODY_TIMEOUT": "1"}
+    process = start_server(port, log_path, quick)
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(base + "/healthz", timeout=1) as answer:
-                    assert answer.status == 200
-                    break
-            except OSError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail(f"the server did not come up: {log_path.read_text()[-2000:]}")
-                time.sleep(0.2)
-        yield base, port, log_path
+        yield f"http://127.0.0.1:{port}", port, log_path
     finally:
         process.terminate()
         process.wait(15)
+
+
+def start_server(port: int, log_path: Path, settings: dict[str, str]) -> subprocess.Popen[bytes]:
+    """`python -m webapp` with one worker and `settings`, in a session of its own (as a
+    terminal starts it); back once it answers."""
+    env = {**os.environ, "PORT": str(port), "WORKERS": "1", "LIMITER_STORAGE": "memory://"}
+    with log_path.open("w") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "webapp"],
+            cwd=ROOT,
+            env={**env, **settings},
+            stdout=log,
+            stderr=log,
+            start_new_session=True,
+        )
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1):
+                return process
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                pytest.fail(f"the server did not come up: {log_path.read_text()[-2000:]}")
+            time.sleep(0.2)
 
 
 def raw(port: int, data: bytes, timeout: float = 5) -> bytes:
@@ -257,6 +260,33 @@ def test_a_worker_leaves_its_start_up_out_of_garbage_collections() -> None:
         [sys.executable, "-c", WORKER_LOAD], cwd=ROOT, capture_output=True, text=True, check=True
     )
     assert int(loaded.stdout) > 10_000
+
+
+def test_ctrl_c_answers_the_requests_in_flight_before_it_stops(tmp_path: Path) -> None:
+    """The README said Ctrl+C stops gracefully: gunicorn's INT dropped a request whose body
+    was on its way (connection reset), and each worker printed a SystemExit traceback."""
+    port, log_path = free_port(), tmp_path / "server.log"
+    process = start_server(port, log_path, {})
+    try:
+        body = b"text=" + EASY.encode()
+        head = (
+            "POST /load HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+            "Content-Type: application/x-www-form-urlencoded\r\n"
+            f"Content-Length: {len(body)}\r\n\r\n"
+        )
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
+            conn.sendall(head.encode() + body[:20])
+            time.sleep(0.3)
+            os.killpg(process.pid, signal.SIGINT)  # Ctrl+C: every process of the terminal's
+            time.sleep(0.3)
+            conn.sendall(body[20:])
+            answer = conn.makefile("rb").read()
+        assert answer.startswith(b"HTTP/1.1 303"), answer[:200]
+        assert process.wait(30) == 0
+        assert "Traceback" not in log_path.read_text(), log_path.read_text()[-3000:]
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
 
 
 def test_dev_serve_stops_its_server_when_told_to(tmp_path: Path) -> None:

@@ -15,6 +15,7 @@ import argparse
 import os
 import re
 import resource
+import signal
 import sys
 from typing import Any
 
@@ -68,7 +69,21 @@ def gunicorn_options(settings: Settings) -> dict[str, Any]:
         "forwarded_allow_ips": "*" if settings.proxies else "127.0.0.1,::1",
         "proc_name": "sudoku",
         "control_socket_disable": True,  # no admin socket in the home folder
+        "when_ready": _interrupt_as_term,
+        "post_worker_init": _worker_leaves_interrupts,
     }
+
+
+def _interrupt_as_term(arbiter: Any) -> None:
+    """Ctrl+C (INT) stops the server as TERM does, gracefully: the requests in flight are
+    answered (gunicorn's own INT stops at once)."""
+    signal.signal(signal.SIGINT, lambda _, frame: arbiter.signal(signal.SIGTERM, frame))
+
+
+def _worker_leaves_interrupts(worker: Any) -> None:
+    """A terminal's Ctrl+C reaches every process of the server: a worker leaves it to the
+    master, which stops the workers gracefully."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _more_open_files(wanted: int) -> None:
