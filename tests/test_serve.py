@@ -11,6 +11,7 @@ import contextlib
 import os
 import re
 import select
+import shutil
 import signal
 import socket
 import subprocess
@@ -315,3 +316,51 @@ def test_dev_serve_stops_its_server_when_told_to(tmp_path: Path) -> None:
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(script.pid, signal.SIGKILL)  # whatever is left of it
+
+
+def dev_serve(port: int, log_path: Path) -> subprocess.Popen[bytes]:
+    """`./dev serve` with its own Redis (no LIMITER_STORAGE), back once it answers."""
+    env = {k: v for k, v in os.environ.items() if k != "LIMITER_STORAGE"}
+    with log_path.open("w") as log:
+        script = subprocess.Popen(
+            ["./dev", "serve"],
+            cwd=ROOT,
+            env={**env, "PORT": str(port), "WORKERS": "1"},
+            stdout=log,
+            stderr=log,
+            start_new_session=True,
+        )
+    deadline = time.monotonic() + 120  # a fresh checkout sets itself up first
+    while True:
+        try:
+            get(f"http://127.0.0.1:{port}", "/healthz", timeout=1)
+            return script
+        except OSError:
+            assert script.poll() is None and time.monotonic() < deadline, log_path.read_text()
+            time.sleep(0.3)
+
+
+def test_dev_serve_started_again_or_twice_keeps_its_own_redis(tmp_path: Path) -> None:
+    """Two `./dev serve` shared one socket path: the second's Redis replaced the first's, and
+    stopping either left the other counting limits per worker (as did a quick restart, when
+    the old Redis removed the socket the new one had just made)."""
+    if not shutil.which("redis-server"):
+        pytest.skip("no redis-server (./dev test installs it with apt-get)")
+    ports = free_port(), free_port()
+    scripts = [dev_serve(port, tmp_path / f"{port}.log") for port in ports]
+    try:
+        scripts[1].terminate()
+        assert scripts[1].wait(30) == 0
+        scripts[1] = dev_serve(ports[1], tmp_path / "again.log")  # at once, on the same port
+        for port in ports:
+            assert get(f"http://127.0.0.1:{port}", "/healthz")[1] == "ok\n"
+        scripts[1].terminate()
+        assert scripts[1].wait(30) == 0
+        assert get(f"http://127.0.0.1:{ports[0]}", "/healthz")[1] == "ok\n"
+    finally:
+        for script in scripts:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(script.pid, signal.SIGTERM)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                script.wait(30)
+    assert not list((ROOT / ".run").glob(f"redis-{scripts[0].pid}.*"))  # its files went with it
