@@ -288,6 +288,9 @@ def test_settings_from_the_environment() -> None:
     )
     assert (chosen.port, chosen.workers, chosen.proxies) == (9000, 4, 1)
     assert chosen.public_origin == "https://sudoku.example"
+    shouted = from_env({"PUBLIC_ORIGIN": "HTTPS://Sudoku.Example:8443"}).public_origin
+    assert shouted == "https://sudoku.example:8443"  # as browsers write it
+    assert from_env({"PUBLIC_ORIGIN": "http://[::1]:8000"}).public_origin == "http://[::1]:8000"
     assert dict(chosen.limits)["new"] == "3 per minute"
     assert chosen.limiter_storage == "redis://cache:6379"
     ipv6 = from_env({"HOST": "::", "TRUSTED_HOSTS": "a.example, [::1]"})
@@ -314,6 +317,10 @@ def test_settings_from_the_environment() -> None:
         ({"PUBLIC_ORIGIN": "https://sudoku.example#x"}, "PUBLIC_ORIGIN must look like https://"),
         ({"PUBLIC_ORIGIN": "https://me@sudoku.example"}, "PUBLIC_ORIGIN must look like"),
         ({"PUBLIC_ORIGIN": "https://sudoku.example:99999"}, "PUBLIC_ORIGIN must look like"),
+        ({"PUBLIC_ORIGIN": "https://sudoku.example?"}, "PUBLIC_ORIGIN must look like"),
+        ({"PUBLIC_ORIGIN": "https://sudoku example"}, "PUBLIC_ORIGIN must look like"),
+        ({"PUBLIC_ORIGIN": "https://sudoku.example:"}, "PUBLIC_ORIGIN must look like"),
+        ({"PUBLIC_ORIGIN": "https://sudoku.example\\x"}, "PUBLIC_ORIGIN must look like"),
         ({"TRUSTED_HOSTS": "sudoku.example:9113"}, "TRUSTED_HOSTS must be host names such as"),
         ({"LIMIT_ENGINE": "0 per minute"}, "LIMIT_ENGINE must be limits such as"),
         ({"LIMIT_GRADE": "1 per 0 seconds"}, "LIMIT_GRADE must be limits such as"),

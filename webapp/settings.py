@@ -11,7 +11,6 @@ import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from urllib.parse import urlsplit
 
 # Per-client limits on the routes that make the engine work (Flask-Limiter's notation; several
 # limits separated by ';' all apply). Generous for a person, tight for a script: one address
@@ -80,23 +79,23 @@ def _whole(env: Mapping[str, str], name: str, default: int, low: int, high: int)
     return int(_number(env, name, default, low, high))
 
 
+ORIGIN = re.compile(r"(https?)://([a-z0-9.-]+|\[[0-9a-f:.]+\])(?::([0-9]{1,5}))?", re.IGNORECASE)
+
+
 def _origin(text: str) -> str:
-    """`scheme://host[:port]` with nothing before the host or after it, or SettingsError."""
+    """`scheme://host[:port]` with nothing before the host or after it (in lower case), or
+    SettingsError."""
     text = text.strip().rstrip("/")
     if not text:
         return ""
-    parts = urlsplit(text)
-    try:
-        port_ok = parts.port is None or parts.port > 0
-    except ValueError:  # not a number, or above 65535
-        port_ok = False
-    extra = parts.path or parts.query or parts.fragment or "#" in text or "@" in parts.netloc
-    if parts.scheme not in ("http", "https") or not parts.hostname or extra or not port_ok:
+    found = ORIGIN.fullmatch(text)
+    if not found or not 0 < int(found[3] or 1) < 65536:
         raise SettingsError(
-            "PUBLIC_ORIGIN must look like https://sudoku.example or http://host:8080 (no "
-            f"user, path, query or fragment), not {text[:60]!r}"
+            "PUBLIC_ORIGIN must look like https://sudoku.example or http://host:8080 (a host "
+            f"name or [IPv6 address], no user, path, query or fragment), not {text[:60]!r}"
         )
-    return text
+    scheme, host, port = found.groups()
+    return f"{scheme.lower()}://{host.lower()}" + (f":{port}" if port else "")
 
 
 def _hosts(text: str) -> tuple[str, ...]:
