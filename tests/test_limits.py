@@ -3,6 +3,7 @@ requests count, what a client over its limit sees, and counts shared by every wo
 
 from __future__ import annotations
 
+import logging
 import shutil
 import socket
 import subprocess
@@ -243,6 +244,21 @@ def test_a_redis_that_never_answers_does_not_hang_the_site(
         listener.close()
         for conn in held:
             conn.close()
+
+
+def test_a_storage_that_cannot_be_used_is_logged_at_start(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A wrong LIMITER_STORAGE (a port with nothing on it, a wrong password) started without a
+    word: only /healthz said that every worker was counting on its own."""
+    with socket.create_server(("127.0.0.1", 0)) as closed:
+        port = closed.getsockname()[1]
+    monkeypatch.setenv("LIMITER_STORAGE", f"redis://:s3cr@t@127.0.0.1:{port}/0")
+    with caplog.at_level(logging.WARNING):
+        limited_app()
+    said = caplog.text
+    assert f"(redis://***@127.0.0.1:{port}/0): limits are counted per worker" in said, said
+    assert "s3cr" not in said and "t@127" not in said
 
 
 def test_a_busy_503_says_when_to_come_back_not_when_the_allowance_renews(

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import resource
 import signal
 import sys
@@ -23,7 +22,7 @@ from gunicorn.app.base import BaseApplication
 
 from . import create_app
 from .memory import freeze_startup
-from .settings import Settings, SettingsError, from_env
+from .settings import Settings, SettingsError, from_env, masked
 
 
 class Server(BaseApplication):
@@ -106,7 +105,7 @@ def main(argv: list[str] | None = None) -> None:
     except SettingsError as err:
         sys.exit(f"python -m webapp: {err}")
     _more_open_files(settings.connections + 100)
-    storage = re.sub(r"//[^/@]*@", "//***@", settings.limiter_storage)  # no password shown
+    storage = masked(settings.limiter_storage)
     print(f"Serving Sudoku on http://{settings.bind_host}:{settings.port}/", flush=True)
     print(
         f"{settings.workers} workers (gevent, {settings.connections} connections each), "

@@ -36,6 +36,8 @@ from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter._limits import RouteLimit
 from limits import RateLimitItem, parse_many
 
+from .settings import masked
+
 KINDS = {
     "engine": "hints, solutions and solver runs",
     "grade": "difficulty ratings",
@@ -78,6 +80,13 @@ def init_app(app: Flask) -> None:
     limiter.init_app(app)
     app.after_request(_note_retry_after)  # runs before it
     app.register_error_handler(RateLimitExceeded, too_many)
+    with app.app_context():
+        problem = storage_problem()
+    if problem:  # else only /healthz would say so
+        where = masked(storage)
+        app.logger.warning(
+            "%s (%s): limits are counted per worker until it answers", problem, where
+        )
 
 
 def _note_retry_after(response: Response) -> Response:

@@ -131,6 +131,15 @@ def _limits(env: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
     return tuple(chosen)
 
 
+def masked(url: str) -> str:
+    """A storage URL as it may be shown in logs: any user and password replaced by ***."""
+    scheme, slashes, rest = url.partition("//")
+    place, slash, path = rest.partition("/")
+    if "@" in place:
+        place = "***@" + place.rpartition("@")[2]
+    return scheme + slashes + place + slash + path
+
+
 def from_env(env: Mapping[str, str] | None = None) -> Settings:
     """The settings in `env` (default: os.environ), checked; SettingsError names a bad one."""
     env = os.environ if env is None else env
