@@ -412,6 +412,24 @@ def test_undo_tapped_again_before_the_answer_counts_each_tap(client: FlaskClient
     assert redone.entries == state.entries and not redone.future  # no more than there is
 
 
+def test_undo_and_redo_wait_while_the_solution_is_shown(client: FlaskClient) -> None:
+    """Undo under the shown solution took back notes and candidates it hid: nothing changed on
+    screen while the moves went. Now both buttons are off, and a post of either is a no-op."""
+    state = GameState(parse(EASY))
+    for cell, digit in ((0, 4), (1, 8)):
+        state = play.typed(state, state.with_contents([(cell, digit)]))
+    state = replace(play.undo(state), solve=True)
+    page = html(client.get(state.url))
+    assert re.search(r'id="act-undo"[^>]* disabled', page), page
+    assert re.search(r'id="act-redo"[^>]* disabled', page), page
+    data = {"v": "1", "state": state.url, "c0": "4"}
+    for action in ("undo", "redo"):
+        after = client.post("/edit", data={**data, "action": action}).headers["Location"]
+        assert from_path(after) == state
+    shown = html(client.get(replace(state, solve=False).url))
+    assert not re.search(r'id="act-undo"[^>]* disabled', shown)
+
+
 def test_cells_typed_in_one_post_are_undone_in_the_order_they_were_typed(
     client: FlaskClient,
 ) -> None:

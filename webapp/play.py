@@ -113,8 +113,9 @@ def _swap(state: GameState, move: Move) -> tuple[GameState, Move]:
 
 
 def undo(state: GameState) -> GameState:
-    """Take back the last move (it can be redone)."""
-    if not state.history:
+    """Take back the last move (it can be redone); not while the solution is shown, which
+    hides what it would change."""
+    if not state.history or state.solve:
         return state
     state, back = _swap(state, state.history[-1])
     return replace(
@@ -123,8 +124,8 @@ def undo(state: GameState) -> GameState:
 
 
 def redo(state: GameState) -> GameState:
-    """Make again the move undone last."""
-    if not state.future:
+    """Make again the move undone last (not while the solution is shown, as `undo`)."""
+    if not state.future or state.solve:
         return state
     state, back = _swap(state, state.future[0])
     return replace(
