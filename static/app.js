@@ -593,6 +593,10 @@
     var told = last && last.querySelector('.hint-text');
     now.hint = told ? (what ? what.textContent + ': ' : '') + told.textContent : '';
     now.paused = !!document.querySelector('.paused-cover');
+    var tag = document.querySelector('#game .mode-tag'), heading = document.querySelector('#game .mode');
+    now.mode = tag && heading ? tag.textContent + ': ' + heading.textContent.replace(tag.textContent, '').trim() : '';
+    now.puzzle = (line && line.getAttribute('data-puzzle')) || '';
+    now.status = line ? line.textContent.trim() : '';
     return now;
   }
 
@@ -600,6 +604,9 @@
     var lines = [];
     var changed = [];
     var wrong = []; // typing is heard as it is typed, but not its verdict: entries now wrong
+    if (now.mode !== before.mode || now.puzzle !== before.puzzle) { // a game begun or left
+      return now.mode + '. ' + now.status + (now.status.slice(-1) === '.' ? '' : '.');
+    }
     if (before.paused !== now.paused) { // Pause and Resume change only the button's name
       return now.paused ? 'Paused: the clock is stopped and the grid hidden.' : 'Resumed.';
     }
@@ -636,11 +643,12 @@
     if (text) setTimeout(function () { region.textContent = text; }, 50);
   }
 
+  function isGame(ev) { return isBoard(ev) || (ev.detail.target && ev.detail.target.id === 'game'); }
   document.addEventListener('htmx:beforeSwap', function (ev) {
-    if (isBoard(ev)) said = { before: saying(), action: sent ? sent.action : '' };
+    if (isGame(ev)) said = { before: saying(), action: isBoard(ev) && sent ? sent.action : '' };
   });
   document.addEventListener('htmx:afterSwap', function (ev) {
-    if (!said || !isBoard(ev)) return;
+    if (!said || !isGame(ev)) return;
     var text = changes(said.before, saying(), said.action);
     said = null;
     if (text) tell(text);

@@ -355,6 +355,24 @@ def test_a_screen_reader_hears_a_wrong_entry_pause_and_resume(page: Page) -> Non
     assert heard(page)[2] == "Resumed."
 
 
+def test_a_screen_reader_hears_a_game_begin_and_end(page: Page) -> None:
+    """A pasted puzzle, or typed-in givens started, changed the page with nothing said: the
+    player heard only the name of the control the focus landed on."""
+    page.goto("/")
+    listen(page)
+    page.locator("#paste-text").fill(EASY)
+    page.locator("#paste-open").click()
+    until(page, lambda: len(heard(page)) == 1, "the game told")
+    filled = 81 - EASY.count(".")
+    assert heard(page)[0] == f"Play: Fill every empty cell. {filled} of 81 filled.", heard(page)
+    page.locator("#act-mode").click()
+    until(page, lambda: len(heard(page)) == 2, "the editing told")
+    assert heard(page)[1].startswith("Enter: Type in a puzzle."), heard(page)
+    page.locator("#act-main").click()
+    until(page, lambda: len(heard(page)) == 3, "the game told again")
+    assert heard(page)[2] == heard(page)[0]
+
+
 def test_in_forced_colours_clashes_and_the_selection_still_show(page: Page) -> None:
     """Forced colours drop backgrounds and shadows, which were every mark on the grid: a
     clash looked like any cell, and the selection vanished."""
