@@ -4,6 +4,7 @@ cli.main and once or twice as a real subprocess."""
 from __future__ import annotations
 
 import io
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -375,14 +376,51 @@ def test_a_directory_gives_exit_2_and_a_message(
     assert capsys.readouterr().err.startswith("error: ")
 
 
-def test_a_file_that_is_not_utf8_gives_a_message(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_a_line_that_is_not_utf8_is_invalid_and_the_rest_is_read(tmp_path: Path) -> None:
+    """A bad byte anywhere in a file's first 8 KB stopped the command before its first
+    answer (exit 2), with the byte's place counted from the last chunk read; stdin gave
+    another message. Now each input gives one line per puzzle, the bad one named."""
+    data = b"\xef\xbb\xbf" + EASY.encode() + b"\ncaf\xe9\n" + HARD.encode() + b"\n"
     path = tmp_path / "latin1.txt"
-    path.write_bytes(EASY.encode() + b"\n\xe9t\xe9\n")
-    code, _ = run(["solve", str(path)])
-    assert code in (1, 2)
-    assert capsys.readouterr().err.startswith("error: ")
+    path.write_bytes(data)
+    for result in (run_module("solve", str(path)), run_module("solve", stdin=data)):
+        assert result.stdout.decode().splitlines() == [
+            EASY_SOLUTION,
+            "invalid: not UTF-8 text (the byte 0xE9)",
+            "".join(map(str, count_solutions(parse(HARD)).solutions[0])),
+        ]
+        assert (result.returncode, result.stderr) == (1, b"")
+
+
+def test_a_grid_with_a_mistyped_row_is_one_puzzle(tmp_path: Path) -> None:
+    """It was cut in three: 'found 2 rows', the typo (named as in row 1), 'found 6 rows'."""
+    mistyped = pretty(EASY)  # a rule line, then rows 1 to 3
+    mistyped[3] = mistyped[3][:6] + "x" + mistyped[3][7:]  # row 3's third cell
+    code, lines = run(["solve", write(tmp_path, *mistyped, EASY)])
+    assert (code, lines) == (1, ["invalid: unexpected 'x' at row 3, column 3", EASY_SOLUTION])
+
+
+def test_closed_output_and_an_empty_file_name_give_exit_2(tmp_path: Path) -> None:
+    closed = subprocess.run(
+        f"{shlex.quote(sys.executable)} -m webapp.sudoku solve {write(tmp_path, EASY)} >&-",
+        shell=True,
+        capture_output=True,
+        cwd=ROOT,
+        timeout=60,
+        check=False,
+    )
+    assert closed.returncode == 2, closed
+    assert closed.stderr == b"error: can't write the output: it is closed\n"
+    nameless = run_module("solve", "")
+    assert (nameless.returncode, nameless.stderr) == (2, b"error: no such file: ''\n")
+
+
+def test_a_huge_number_is_named_short() -> None:
+    result = run_module("solve", "--nodes", "9" * 5000, "-")
+    assert result.returncode == 2
+    assert "must be a whole number of at least 1, not '99999999999999999999...'" in (
+        result.stderr.decode()
+    )
 
 
 def test_reading_stdin_leaves_it_open(monkeypatch: pytest.MonkeyPatch) -> None:

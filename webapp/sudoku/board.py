@@ -210,14 +210,15 @@ def _is_separator(line: str) -> bool:
 
 def puzzle_texts(lines: Iterable[str]) -> Iterator[str]:
     """The puzzles in lines of text, each as `parse` reads it: a line of 81 cells, or nine
-    lines of nine cells (a pasted grid; its rule lines and blank lines are left out). A grid
-    cut short is given as it is, for `parse` to say what is missing."""
+    lines of nine cells (a pasted grid; its rule lines and blank lines are left out; a short
+    line after its first row is one of its rows, mistyped). A grid cut short is given as it
+    is, for `parse` to say what is missing."""
     rows: list[str] = []
     for line in lines:
         line = line.rstrip("\r\n")
         if not line.strip() or _is_separator(line):
             continue
-        if _is_row(line):
+        if _is_row(line) or (rows and _is_short(line)):  # a grid's row, perhaps mistyped
             rows.append(line)
             if len(rows) == 9:
                 yield "\n".join(rows)
@@ -235,6 +236,12 @@ def _is_row(line: str) -> bool:
     """A line of nine cells, with or without '|' and spaces between them."""
     chars = [ch for ch in line if ch not in "|+ \t"]
     return len(chars) == 9 and all(ch in EMPTY_CHARS or "1" <= ch <= "9" for ch in chars)
+
+
+def _is_short(line: str) -> bool:
+    """A line too short for a puzzle of its own (at most two rows' worth of characters):
+    inside a grid, a row with a typo in it."""
+    return len([ch for ch in line if ch not in "|+ \t"]) <= 18
 
 
 def parse(text: str) -> Grid:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -10,7 +11,7 @@ from contextlib import AbstractContextManager, nullcontext
 from typing import TextIO
 
 from .algorithms import ALGORITHMS, DEFAULT
-from .board import PuzzleFormatError, parse, puzzle_texts, to_line
+from .board import Grid, PuzzleFormatError, parse, puzzle_texts, to_line
 from .generate import LEVEL_NAMES, SEED_LIMIT, generate, level_name, new_seed
 from .grade import grade
 from .search import Budget
@@ -71,17 +72,26 @@ def _whole(low: int, high: int | None = None) -> Callable[[str], int]:
     allowed = f"of at least {low}" if high is None else f"from {low} to {high}"
 
     def whole(text: str) -> int:
-        value = int(text) if text.isascii() and text.isdigit() else low - 1
+        digits = text.isascii() and text.isdigit() and len(text) <= 18
+        value = int(text) if digits else low - 1
         if value < low or (high is not None and value > high):
-            raise argparse.ArgumentTypeError(f"must be a whole number {allowed}, not {text!r}")
+            shown = text if len(text) <= 20 else text[:20] + "..."
+            raise argparse.ArgumentTypeError(f"must be a whole number {allowed}, not {shown!r}")
         return value
 
     return whole
 
 
 def _open(path: str) -> AbstractContextManager[TextIO]:
-    """The puzzle file (a byte-order mark is skipped), or stdin for '-', left open after."""
-    return nullcontext(sys.stdin) if path == "-" else open(path, encoding="utf-8-sig")
+    """The puzzle file, or stdin for '-' (left open after), read alike: UTF-8, a byte-order
+    mark skipped, a byte that is not UTF-8 kept as a lone surrogate for `_read` to name."""
+    if path != "-":
+        if not path:
+            raise FileNotFoundError(2, "No such file or directory", "''")
+        return open(path, encoding="utf-8-sig", errors="surrogateescape")
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        sys.stdin.reconfigure(encoding="utf-8-sig", errors="surrogateescape")
+    return nullcontext(sys.stdin)
 
 
 def _puzzles(path: str) -> Iterator[str]:
@@ -92,12 +102,21 @@ def _puzzles(path: str) -> Iterator[str]:
             yield text if "\n" in text else text.split("\t", 1)[0]
 
 
+def _read(text: str) -> Grid:
+    """The puzzle of `text` (PuzzleFormatError if it is none, or holds bytes that are not
+    UTF-8: `_open` keeps those as lone surrogates)."""
+    bad = next((ch for ch in text if "\udc80" <= ch <= "\udcff"), None)
+    if bad is not None:
+        raise PuzzleFormatError(f"not UTF-8 text (the byte 0x{ord(bad) - 0xDC00:02X})")
+    return parse(text)
+
+
 def _each_outcome(args: argparse.Namespace, out: TextIO, limit: int) -> Iterator[Outcome | None]:
     """Count the solutions of each puzzle of the input, in order; for a line that is not a
     puzzle print why and yield None."""
     for text in _puzzles(args.file):
         try:
-            grid = parse(text)
+            grid = _read(text)
         except PuzzleFormatError as error:
             print(f"invalid: {error}", file=out)
             yield None
@@ -141,7 +160,7 @@ def cmd_count(args: argparse.Namespace, out: TextIO) -> int:
 def _grade_line(text: str, budget: Budget) -> tuple[str, bool]:
     """The grade line of one puzzle, or why it cannot be graded; and whether it was graded."""
     try:
-        grid = parse(text)
+        grid = _read(text)
     except PuzzleFormatError as error:
         return f"invalid: {error}", False
     outcome = count_solutions(grid, 2, budget=CHECK_BUDGET)
@@ -271,9 +290,13 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    out = out or sys.stdout
+    if out is None:  # started with its output closed (`>&-`)
+        print("error: can't write the output: it is closed", file=sys.stderr)
+        return 2
     try:
         handler: Callable[[argparse.Namespace, TextIO], int] = args.handler
-        return handler(args, out or sys.stdout)
+        return handler(args, out)
     except FileNotFoundError as error:
         print(f"error: no such file: {error.filename}", file=sys.stderr)
     except KeyboardInterrupt:  # Ctrl-C: stop quietly, as Unix tools do
@@ -285,6 +308,4 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
         action = "read" if error.filename else "write the output"
         where = f" {error.filename}" if error.filename else ""
         print(f"error: can't {action}{where}: {error.strerror}", file=sys.stderr)
-    except UnicodeDecodeError as error:
-        print(f"error: the input is not UTF-8 text (byte {error.start + 1})", file=sys.stderr)
     return 2
