@@ -4,6 +4,8 @@ what is wrong, and every default budget is finite."""
 from __future__ import annotations
 
 import inspect
+import re
+from collections.abc import Callable
 from fractions import Fraction
 
 import pytest
@@ -14,6 +16,7 @@ from webapp.sudoku import (
     Budget,
     GameMove,
     Verdict,
+    a_digit,
     candidates,
     cell_name,
     conflicts,
@@ -21,6 +24,7 @@ from webapp.sudoku import (
     generate,
     grade,
     hint,
+    look_cells,
     next_step,
     parse,
     practise,
@@ -28,6 +32,7 @@ from webapp.sudoku import (
     solve,
     solve_logically,
     to_line,
+    trace,
     unit_name,
     worked_example,
 )
@@ -186,6 +191,51 @@ def test_practise_refuses_at_once_a_technique_no_grade_names(name: str) -> None:
         practise(name, 1)
 
 
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (lambda: GameMove(4.5, 7), TypeError, "a move's cell must be a whole number, not 4.5"),
+        (lambda: GameMove("4", 7), TypeError, "a move's cell must be a whole number, not '4'"),
+        (lambda: GameMove(81, 1), ValueError, "a move's cell must be from 0 to 80, not 81"),
+        (lambda: GameMove(4, 10), ValueError, "a move's digit must be from 0 to 9, not 10"),
+        (
+            lambda: GameMove(4, 7, "yes"),
+            TypeError,
+            "a move's hint must be True or False, not 'yes'",
+        ),
+        (
+            lambda: review(GRID, None),
+            TypeError,
+            "moves must be a sequence of GameMove, not NoneType",
+        ),
+        (lambda: trace(GRID, "dlx", nodes=None), TypeError, "a node budget must be a whole number"),
+        (
+            lambda: trace(GRID, "dlx", nodes=100.0),
+            TypeError,
+            "a node budget must be a whole number",
+        ),
+        (
+            lambda: trace(GRID, "dlx", nodes=9, limit=0),
+            ValueError,
+            "limit must be at least 1, not 0",
+        ),
+        (lambda: trace(GRID[:80], "dlx", nodes=9), ValueError, "grid must have 81 cells, not 80"),
+        (lambda: look_cells(None), TypeError, "step must be a Step"),
+        (lambda: a_digit(10), ValueError, "a digit is from 1 to 9, not 10"),
+        (lambda: worked_example(5), TypeError, "a technique's name must be a str, not 5"),
+        (lambda: practise(None, 1), TypeError, "a technique's name must be a str, not None"),
+        (lambda: grade(GRID, solution=(1,) * 81), ValueError, "solution is not a solution of"),
+    ],
+)
+def test_public_functions_say_what_is_wrong(
+    call: Callable[[], object], error: type[Exception], message: str
+) -> None:
+    """Each raised an error of Python's own (or none: a bogus solution graded), naming
+    nothing the caller had written."""
+    with pytest.raises(error, match="^" + re.escape(message)):
+        call()
+
+
 def test_review_takes_game_moves_only() -> None:
     with pytest.raises(
         TypeError, match=r"^moves must be GameMove\(cell, digit\) items, not \(1, 7\)$"
@@ -193,8 +243,10 @@ def test_review_takes_game_moves_only() -> None:
         review(GRID, [GameMove(2, 1), (1, 7)])  # type: ignore[list-item]
 
 
-@pytest.mark.parametrize("empty", ["", "..", 0])
+@pytest.mark.parametrize("empty", ["", "..", 0, "5"])
 def test_to_line_writes_an_empty_cell_as_one_character(empty: object) -> None:
-    with pytest.raises(ValueError, match=f"^empty must be one character, not {empty!r}$"):
+    with pytest.raises(
+        ValueError, match=f"^empty must be one character other than 1-9, not {empty!r}$"
+    ):
         to_line(GRID, empty)  # type: ignore[arg-type]
     assert to_line(GRID, "0") == EASY.replace(".", "0")

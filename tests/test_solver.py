@@ -295,7 +295,7 @@ def test_a_node_budget_below_one_is_refused(nodes: int) -> None:
 
 @pytest.mark.parametrize("limit", [0, -1, -100])
 def test_limit_must_be_at_least_one(limit: int) -> None:
-    with pytest.raises(ValueError, match=r"^limit must be at least 1$"):
+    with pytest.raises(ValueError, match=f"^limit must be at least 1, not {limit}$"):
         count_solutions(EASY, limit)
 
 

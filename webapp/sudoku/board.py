@@ -165,6 +165,8 @@ def unit_name(unit: int) -> str:
 
 def a_digit(digit: int) -> str:
     """The digit with its article: 'a 7', 'an 8'."""
+    if isinstance(digit, bool) or not isinstance(digit, int) or not 1 <= digit <= 9:
+        raise ValueError(f"a digit is from 1 to 9, not {digit!r}")
     return f"{'an' if digit == 8 else 'a'} {digit}"
 
 
@@ -308,8 +310,8 @@ def _parse_rows(lines: list[str]) -> Grid:
 def to_line(grid: Sequence[int], empty: str = ".") -> str:
     """The 81-character form of a grid, `empty` (one character) for each empty cell."""
     grid = check_grid(grid)
-    if not isinstance(empty, str) or len(empty) != 1:
-        raise ValueError(f"empty must be one character, not {empty!r}")
+    if not isinstance(empty, str) or len(empty) != 1 or "1" <= empty <= "9":
+        raise ValueError(f"empty must be one character other than 1-9, not {empty!r}")
     return "".join(str(d) if d else empty for d in grid)
 
 

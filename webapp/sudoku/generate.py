@@ -39,7 +39,7 @@ from .grade import GRADE_BUDGET, Grade, grade
 from .logic import solve_logically
 from .ratings import LEVELS, RATINGS
 from .search import Budget
-from .techniques.catalog import CATALOG, entry_for
+from .techniques.catalog import CATALOG, entry_for, entry_named
 
 LEVEL_NAMES = tuple(name for _, name in LEVELS)
 SEED_LIMIT = 10**9  # seeds are 0 <= seed < SEED_LIMIT: at most 9 digits in a URL
@@ -164,9 +164,7 @@ def practise(
     (`technique_entries()`) are seeds known to work. ValueError for a technique the catalog
     does not have, or one no grade names as the hardest step (not `graded`: hints only; and
     the solution lookup), which no seed would make."""
-    if technique not in CATALOG:
-        raise ValueError(f"unknown technique {technique!r}; technique_entries() lists them")
-    if not CATALOG[technique].graded or technique == "Solution lookup":
+    if not entry_named(technique).graded or technique == "Solution lookup":
         raise ValueError(f"{technique} cannot be practised: no grade names it as the hardest step")
     return _search(technique_target(technique), "", seed, symmetric, max_attempts)
 

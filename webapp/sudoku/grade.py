@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .board import Grid, check_grid
+from .board import Grid, check_grid, is_solution_of
 from .logic import solve_logically
 from .ratings import LEVELS
 from .search import Budget, check_budget
@@ -108,8 +108,9 @@ def grade(
     budget: Budget = GRADE_BUDGET,
     solution: Grid | None = None,
 ) -> Grade:
-    """Grade a puzzle with exactly one solution (ValueError otherwise) within `budget`, which
-    also bounds the solve that checks the puzzle when `solution` is not given."""
+    """Grade a puzzle with exactly one solution within `budget`, which also bounds the solve
+    that checks the puzzle when `solution` is not given. ValueError for a puzzle without one
+    solution, one whose check ran out of budget first, or a wrong `solution`."""
     puzzle = check_grid(grid)
     check_budget(budget)
     if solution is None:
@@ -117,6 +118,10 @@ def grade(
         if outcome.verdict is not Verdict.UNIQUE:
             raise ValueError(f"cannot grade: {outcome.verdict} ({outcome.reason})")
         solution = outcome.solution
+    elif not is_solution_of(check_grid(solution, "solution"), puzzle):
+        raise ValueError(
+            "solution is not a solution of the puzzle (a full grid that keeps its givens)"
+        )
     result = solve_logically(
         puzzle, budget=budget, solution=solution, batch=True, only=SE_TECHNIQUES
     )

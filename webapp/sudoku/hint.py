@@ -205,6 +205,10 @@ def look_cells(step: Step, filled: int | None = None) -> tuple[int, ...]:
     """Where a hint's first level says to look for `step` (`filled`: the selected cell it
     fills, if it does): the cells of the units `look_at` names, else up to three of its own
     cells but those it fills (naming them would give the answer away)."""
+    if not isinstance(step, Step):
+        raise TypeError(f"step must be a Step (from next_step or a hint), not {step!r}")
+    if filled is not None:
+        check_cell(filled, "filled")
     units = _look_units(step, filled)
     if units:
         return tuple(dict.fromkeys(c for u in units for c in UNITS[u]))

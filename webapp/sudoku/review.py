@@ -34,6 +34,15 @@ class GameMove:
     digit: int
     hint: bool = False
 
+    def __post_init__(self) -> None:
+        for name, value, high in (("cell", self.cell, 80), ("digit", self.digit, 9)):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"a move's {name} must be a whole number, not {value!r}")
+            if not 0 <= value <= high:
+                raise ValueError(f"a move's {name} must be from 0 to {high}, not {value}")
+        if not isinstance(self.hint, bool):
+            raise TypeError(f"a move's hint must be True or False, not {self.hint!r}")
+
 
 @dataclass(frozen=True)
 class Point:
@@ -74,13 +83,15 @@ def review(
     givens = check_grid(puzzle, "puzzle")
     first = check_grid(start, "start") if start is not None else (0,) * 81
     check_budget(budget)
+    if isinstance(moves, (str, bytes)) or not isinstance(moves, Sequence):
+        raise TypeError(f"moves must be a sequence of GameMove, not {type(moves).__name__}")
     moves = list(moves)[:MAX_MOVES]
     for move in moves:
         if not isinstance(move, GameMove):
             raise TypeError(f"moves must be GameMove(cell, digit) items, not {move!r}")
     for move in moves:
-        if not (0 <= move.cell < 81 and 0 <= move.digit <= 9) or givens[move.cell]:
-            return Review((), len(moves), 0, 0, 0, "a move changes a given or is not a cell")
+        if givens[move.cell]:
+            return Review((), len(moves), 0, 0, 0, "a move changes a given")
     if any(g and e for g, e in zip(givens, first, strict=True)):
         return Review((), len(moves), 0, 0, 0, "the starting entries cover a given")
     outcome = count_solutions(givens, 2, budget=budget)

@@ -80,6 +80,18 @@ def unknown_algorithm(name: str) -> str | None:
     return f"unknown algorithm {name!r}; choose one of {', '.join(ALGORITHMS)}"
 
 
+def check_limit(limit: object) -> int:
+    """`limit` if it is a number of solutions to look for (1 to MAX_LIMIT), else TypeError /
+    ValueError saying what is wrong."""
+    if isinstance(limit, bool) or not isinstance(limit, int):
+        raise TypeError(f"limit must be a whole number, not {limit!r}")
+    if limit < 1:
+        raise ValueError(f"limit must be at least 1, not {limit:,}")
+    if limit > MAX_LIMIT:
+        raise ValueError(f"limit must be at most {MAX_LIMIT:,}, not {limit:,}")
+    return limit
+
+
 def count_solutions(
     grid: Grid, limit: int = 2, *, algorithm: str = DEFAULT, budget: Budget = DEFAULT_BUDGET
 ) -> Outcome:
@@ -89,12 +101,7 @@ def count_solutions(
     budget.
     """
     grid = check_grid(grid)
-    if isinstance(limit, bool) or not isinstance(limit, int):
-        raise TypeError(f"limit must be a whole number, not {limit!r}")
-    if limit < 1:
-        raise ValueError("limit must be at least 1")
-    if limit > MAX_LIMIT:
-        raise ValueError(f"limit must be at most {MAX_LIMIT:,}, not {limit:,}")
+    limit = check_limit(limit)
     if not isinstance(algorithm, str):
         raise TypeError(f"algorithm must be a name (str), not {algorithm!r}")
     if message := unknown_algorithm(algorithm):

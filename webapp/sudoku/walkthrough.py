@@ -24,7 +24,7 @@ from .logic import (
     solve_logically,
 )
 from .search import Budget, OutOfBudget, check_budget
-from .techniques.catalog import CATALOG, Entry, entry_for
+from .techniques.catalog import Entry, entry_for, entry_named
 from .techniques.colouring import medusa, multi_colouring
 from .techniques.examples import EXAMPLES, Example
 from .techniques.multiple import digit_forcing
@@ -98,9 +98,7 @@ def worked_example(name: str) -> WorkedExample | None:
     The step is the engine's easiest at the stored position when that is the technique;
     else (an example of a technique no solve needed first, or an easier technique that has
     come first since) the technique is looked for directly at that position."""
-    if name not in CATALOG:
-        raise ValueError(f"unknown technique {name!r}; technique_entries() lists them")
-    entry = CATALOG[name]
+    entry = entry_named(name)
     example = EXAMPLES.get(name)
     if example is None:
         return None

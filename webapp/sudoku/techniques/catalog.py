@@ -1075,6 +1075,16 @@ def entries() -> tuple[Entry, ...]:
     return tuple(CATALOG[name] for name in RATINGS if name in CATALOG)
 
 
+def entry_named(name: object) -> Entry:
+    """The entry called `name` (TypeError for a name that is not a str, ValueError for one
+    the catalog does not have)."""
+    if not isinstance(name, str):
+        raise TypeError(f"a technique's name must be a str, not {name!r}")
+    if name not in CATALOG:
+        raise ValueError(f"unknown technique {name!r}; technique_entries() lists them")
+    return CATALOG[name]
+
+
 def by_slug(text: str) -> Entry | None:
     """The entry whose slug is `text`, or None."""
     return BY_SLUG.get(text)

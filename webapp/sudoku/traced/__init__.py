@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..board import Grid
-from ..search import OutOfBudget
-from ..solver import Verdict, _judge, unknown_algorithm
+from ..board import Grid, check_grid
+from ..search import Budget, OutOfBudget
+from ..solver import Verdict, _judge, check_limit, unknown_algorithm
 from . import cells, dlx, propagate, sat
 from .record import Frame, Recorder, SatCall, Try
 
@@ -57,14 +57,15 @@ def trace(grid: Grid, algorithm: str, *, nodes: int, step: int = 0, limit: int =
         raise ValueError(message)
     if algorithm not in SEARCHES:
         raise ValueError(f"the lab can't trace {algorithm!r}")
-    if len(grid) != 81 or any(not 0 <= d <= 9 for d in grid):
-        raise ValueError("a grid is 81 cells holding 0-9")
-    if nodes < 1:
-        raise ValueError(f"a node budget must be at least 1, not {nodes}")
+    grid = check_grid(grid)
+    if nodes is None:  # a budget without a node count: the lab's replay needs one
+        raise TypeError("a node budget must be a whole number, not None")
+    Budget(nodes=nodes)  # TypeError / ValueError for a node count that is no budget
+    if isinstance(step, bool) or not isinstance(step, int):
+        raise TypeError(f"the step must be a whole number, not {step!r}")
     if not 0 <= step <= nodes:
         raise ValueError(f"the step must be from 1 to {nodes} (or 0 for none), not {step}")
-    if limit < 1:
-        raise ValueError("limit must be at least 1")
+    limit = check_limit(limit)
     rec = Recorder(nodes, step)
     complete = True
     try:
