@@ -293,6 +293,11 @@ def test_settings_from_the_environment() -> None:
     assert from_env({"PUBLIC_ORIGIN": "http://[::1]:8000"}).public_origin == "http://[::1]:8000"
     assert dict(chosen.limits)["new"] == "3 per minute"
     assert chosen.limiter_storage == "redis://cache:6379"
+    assert [from_env({"HOST": h}).host for h in ("0.0.0.0", "[::1]", "localhost")] == [
+        "0.0.0.0",
+        "[::1]",
+        "localhost",
+    ]
     ipv6 = from_env({"HOST": "::", "TRUSTED_HOSTS": "a.example, [::1]"})
     assert ipv6.bind_host == "[::]" and ipv6.trusted_hosts == ("a.example", "[::1]")
     defaults = from_env({})
@@ -318,6 +323,9 @@ def test_settings_from_the_environment() -> None:
         ({"PUBLIC_ORIGIN": "https://me@sudoku.example"}, "PUBLIC_ORIGIN must look like"),
         ({"PUBLIC_ORIGIN": "https://sudoku.example:99999"}, "PUBLIC_ORIGIN must look like"),
         ({"PUBLIC_ORIGIN": "https://sudoku.example?"}, "PUBLIC_ORIGIN must look like"),
+        ({"HOST": "127.0.0.1:9000"}, "HOST must be an address such as 127.0.0.1"),
+        ({"HOST": "999.1.1.1"}, "HOST must be an address such as 127.0.0.1"),
+        ({"HOST": "a host"}, "HOST must be an address such as 127.0.0.1"),
         ({"PUBLIC_ORIGIN": "https://sudoku example"}, "PUBLIC_ORIGIN must look like"),
         ({"PUBLIC_ORIGIN": "https://sudoku.example:"}, "PUBLIC_ORIGIN must look like"),
         ({"PUBLIC_ORIGIN": "https://sudoku.example\\x"}, "PUBLIC_ORIGIN must look like"),

@@ -7,6 +7,7 @@ ones, `create_app` the rest.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import re
 from collections.abc import Mapping
@@ -98,6 +99,24 @@ def _origin(text: str) -> str:
     return f"{scheme.lower()}://{host.lower()}" + (f":{port}" if port else "")
 
 
+def _host(text: str) -> str:
+    """HOST: an IP address (IPv6 with or without brackets) or a host name, or SettingsError."""
+    text = text.strip() or "127.0.0.1"
+    try:
+        ipaddress.ip_address(text.removeprefix("[").removesuffix("]"))
+        return text
+    except ValueError:
+        pass
+    if re.fullmatch(r"[a-z0-9-]+(\.[a-z0-9-]+)*", text, re.IGNORECASE) and not re.fullmatch(
+        r"[0-9.]+", text
+    ):
+        return text
+    raise SettingsError(
+        "HOST must be an address such as 127.0.0.1, 0.0.0.0 or :: (or a host name), without a "
+        f"port (that is PORT), not {text[:60]!r}"
+    )
+
+
 def _hosts(text: str) -> tuple[str, ...]:
     """TRUSTED_HOSTS: host names, comma-separated, without ports, or SettingsError."""
     hosts = tuple(h.strip().lower() for h in text.split(",") if h.strip())
@@ -150,7 +169,7 @@ def from_env(env: Mapping[str, str] | None = None) -> Settings:
             f"redis+unix:///path, not {storage[:60]!r}"
         )
     return Settings(
-        host=env.get("HOST", "").strip() or "127.0.0.1",
+        host=_host(env.get("HOST", "")),
         port=_whole(env, "PORT", 8000, 1, 65535),
         workers=_whole(env, "WORKERS", 2, 1, 64),
         connections=_whole(env, "CONNECTIONS", 1000, 10, 100_000),
