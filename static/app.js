@@ -593,8 +593,8 @@
     var told = last && last.querySelector('.hint-text');
     now.hint = told ? (what ? what.textContent + ': ' : '') + told.textContent : '';
     now.paused = !!document.querySelector('.paused-cover');
-    var tag = document.querySelector('#game .mode-tag'), heading = document.querySelector('#game .mode');
-    now.mode = tag && heading ? tag.textContent + ': ' + heading.textContent.replace(tag.textContent, '').trim() : '';
+    var heading = document.querySelector('#game .mode'); // 'Play: Fill every empty cell'
+    now.mode = heading ? heading.textContent.replace(/\s+/g, ' ').trim() : '';
     now.puzzle = (line && line.getAttribute('data-puzzle')) || '';
     now.status = line ? line.textContent.trim() : '';
     return now;

@@ -373,6 +373,20 @@ def test_a_screen_reader_hears_a_game_begin_and_end(page: Page) -> None:
     assert heard(page)[2] == heard(page)[0]
 
 
+def test_the_skip_link_lands_in_the_grid(page: Page) -> None:
+    """It went to the page's main part: on the home page the next Tab reached Today's puzzle,
+    the grid seven Tabs further. The heading read 'Play Fill every empty cell' as one phrase."""
+    for url in ("/", EASY_GAME.url):
+        page.goto(url)
+        page.keyboard.press("Tab")
+        expect(page.locator(".skip")).to_be_focused()
+        page.keyboard.press("Enter")
+        page.keyboard.press("Tab")
+        assert re.fullmatch(r"c\d+", focused(page)), (url, focused(page))
+    heading = page.locator("h1.mode").evaluate("h => h.textContent.replace(/\\s+/g, ' ')")
+    assert heading.strip() == "Play: Fill every empty cell"
+
+
 def test_in_forced_colours_clashes_and_the_selection_still_show(page: Page) -> None:
     """Forced colours drop backgrounds and shadows, which were every mark on the grid: a
     clash looked like any cell, and the selection vanished."""
