@@ -324,6 +324,7 @@ def test_settings_from_the_environment() -> None:
         ({"PUBLIC_ORIGIN": "https://sudoku.example:99999"}, "PUBLIC_ORIGIN must look like"),
         ({"PUBLIC_ORIGIN": "https://sudoku.example?"}, "PUBLIC_ORIGIN must look like"),
         ({"HOST": "127.0.0.1:9000"}, "HOST must be an address such as 127.0.0.1"),
+        ({"ACCESS_LOG": "/no/such/dir/x.log"}, "ACCESS_LOG must be '-', empty or a file that"),
         ({"HOST": "999.1.1.1"}, "HOST must be an address such as 127.0.0.1"),
         ({"HOST": "a host"}, "HOST must be an address such as 127.0.0.1"),
         ({"PUBLIC_ORIGIN": "https://sudoku example"}, "PUBLIC_ORIGIN must look like"),

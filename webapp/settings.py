@@ -182,5 +182,21 @@ def from_env(env: Mapping[str, str] | None = None) -> Settings:
         proxies=_whole(env, "PROXIES", 0, 0, 10),
         limiter_storage=storage,
         limits=_limits(env),
-        access_log=env.get("ACCESS_LOG", "-").strip(),
+        access_log=_log_file(env.get("ACCESS_LOG", "-").strip()),
     )
+
+
+def _log_file(path: str) -> str:
+    """ACCESS_LOG: '-' (standard output), '' (none) or a file it can append to, or
+    SettingsError (gunicorn would stop with it only after saying it serves)."""
+    if path in ("-", ""):
+        return path
+    try:
+        with open(path, "a", encoding="utf-8"):
+            pass
+    except OSError as err:
+        raise SettingsError(
+            f"ACCESS_LOG must be '-', empty or a file that can be written, not {path[:60]!r} "
+            f"({err.strerror})"
+        ) from None
+    return path
