@@ -16,6 +16,7 @@ from flask.testing import FlaskClient
 from puzzles import EASY
 
 from webapp import create_app, hint_panel, limits, page_rating, play
+from webapp.__main__ import main as serve_main
 from webapp.enginepool import Busy, EnginePool
 from webapp.guard import BodyGuard
 from webapp.remembered import Remembered
@@ -410,3 +411,18 @@ def test_the_body_guard_reads_no_further_than_the_declared_length() -> None:
     BodyGuard(app, limit=1000, seconds=5)(environ, lambda *a: None)
     assert seen == [body]
     assert "webapp.body_problem" not in environ
+
+
+def test_a_bad_option_is_named_as_it_was_typed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`python -m webapp --port abc` said "PORT must be a whole number": no PORT was set."""
+    monkeypatch.delenv("PORT", raising=False)
+    with pytest.raises(SystemExit) as stopped:
+        serve_main(["--port", "abc"])
+    assert (
+        str(stopped.value.code)
+        == "python -m webapp: --port (PORT) must be a whole number, not 'abc'"
+    )
+    monkeypatch.setenv("WORKERS", "0")
+    with pytest.raises(SystemExit) as stopped:
+        serve_main([])
+    assert str(stopped.value.code).startswith("python -m webapp: WORKERS must be from 1 to 64")

@@ -103,7 +103,11 @@ def main(argv: list[str] | None = None) -> None:
     try:  # the options are checked as the settings they stand for
         settings = from_env({**os.environ, **{k: v for k, v in options.items() if v is not None}})
     except SettingsError as err:
-        sys.exit(f"python -m webapp: {err}")
+        message = str(err)
+        for name, value in options.items():  # a bad option is named as it was typed
+            if value is not None and message.startswith(f"{name} "):
+                message = f"--{name.lower()} ({name})" + message.removeprefix(name)
+        sys.exit(f"python -m webapp: {message}")
     _more_open_files(settings.connections + 100)
     storage = masked(settings.limiter_storage)
     print(f"Serving Sudoku on http://{settings.bind_host}:{settings.port}/", flush=True)
