@@ -203,17 +203,18 @@ def test_a_page_that_differs_from_its_address_loads_again_once_at_most(page: Pag
 
 
 def test_the_skip_link_adds_no_history_entry(page: Page) -> None:
-    """The skip link (the keyboard's first Tab stop) added a #main entry, which the moves
+    """The skip link (the keyboard's first Tab stop) added a #grid entry, which the moves
     then replaced: Back went to the entry before it, and loaded the game without them."""
     page.goto("/")
     page.goto(EASY_GAME.url)
     page.keyboard.press("Tab")
     expect(page.locator("a.skip")).to_be_focused()
     page.keyboard.press("Enter")
-    until(page, lambda: page.url.endswith("#main"), "#main in the address bar")
-    page.keyboard.press("Tab")  # the next Tab stop is in the content, as before
-    assert page.evaluate("!!document.activeElement.closest('#main')")
-    type_digit(page, 0, "4")
+    until(page, lambda: page.url.endswith("#grid"), "#grid in the address bar")
+    page.keyboard.press("Tab")  # the next Tab stop is in the grid: its first cell, r1c1
+    assert page.evaluate("document.activeElement.id") == "c0"
+    page.keyboard.press("4")
+    until(page, lambda: len(shown(page).history) == 1, "the move in the address bar")
     back(page)
     until(page, lambda: here(page) == "/", "the home page")
 
