@@ -201,8 +201,9 @@
     if (key === 'Escape' && !typing) { // closes a confirmation, else the hint
       var open = document.querySelector('details.confirm[open]');
       if (open) {
-        open.open = false;
-        open.querySelector('summary').focus();
+        var inside = open.contains(el); // focus in the question goes back to its button;
+        open.open = false; // elsewhere (a cell, say) it stays where it is
+        if (inside) open.querySelector('summary').focus();
       } else {
         press('act-hint-close');
       }

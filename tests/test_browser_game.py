@@ -719,6 +719,11 @@ def test_escape_closes_a_question_then_the_hint(page: Page) -> None:
     expect(page.get_by_text("Clear…")).to_be_focused()
     page.keyboard.press("Escape")
     expect(page.locator("#act-hint-close")).to_have_count(0)
+    page.get_by_text("Clear…").click()  # asked, then back to the grid: Escape pulled the
+    cell(page, 1).click()  # focus out of it, onto the question's button
+    page.keyboard.press("Escape")
+    expect(page.locator("details.confirm[open]")).to_have_count(0)
+    expect(cell(page, 1)).to_be_focused()
     page.locator("#notes-mode").focus()
     page.keyboard.press("Enter")
     expect(page.locator("#notes-mode")).to_have_attribute("aria-pressed", "true")
