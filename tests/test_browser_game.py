@@ -560,7 +560,7 @@ def test_nojs_undo_redo_check_and_fill_candidates(nojs_page: Page) -> None:
     page.get_by_role("button", name="Update the grid").click()
     expect(page.locator("#c0 ~ .notes")).to_have_count(0)
     assert shown(page).notes[80]
-    page.get_by_role("button", name="Notes off").click()  # the pad's notes switch
+    page.get_by_role("button", name="Notes", exact=True).click()  # the pad's notes switch
     expect(page.locator("#notes-mode")).to_have_attribute("aria-pressed", "true")
     cell(page, 0).fill("7")
     page.get_by_role("button", name="Update the grid").click()
@@ -601,6 +601,8 @@ def test_pad_cell_first_and_digit_first_with_counts(phone: Page) -> None:
     key.click()  # cell first
     expect(cell(page, 0)).to_have_value("4")
     expect(key.locator(".key-left")).to_have_text(f", {left - 1} left")
+    notes = page.locator("#notes-mode")
+    expect(notes).to_have_accessible_name("Notes")  # "Notes off", and then "not pressed"
     cell(page, 2).click()  # a given: the next digit is picked for the cells tapped after
     page.locator(".pad .key[data-digit='9']").click()
     expect(page.locator(".pad .key[data-digit='9']")).to_have_attribute("aria-pressed", "true")
