@@ -290,42 +290,15 @@ def test_ctrl_c_answers_the_requests_in_flight_before_it_stops(tmp_path: Path) -
             os.killpg(process.pid, signal.SIGKILL)
 
 
-def test_dev_serve_stops_its_server_when_told_to(tmp_path: Path) -> None:
-    """A supervisor's TERM for `./dev serve` used to end the script and leave the server it
-    started running (orphaned, on the port); now the script passes it on and ends after it."""
-    port = free_port()
-    env = {**os.environ, "PORT": str(port), "LIMITER_STORAGE": "memory://", "WORKERS": "1"}
-    log = (tmp_path / "serve.log").open("w")
-    script = subprocess.Popen(
-        ["./dev", "serve"], cwd=ROOT, env=env, stdout=log, stderr=log, start_new_session=True
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 120  # a fresh checkout sets itself up first
-        while True:
-            try:
-                assert get(base, "/healthz", timeout=1)[0] == 200
-                break
-            except OSError:
-                assert script.poll() is None and time.monotonic() < deadline, "no server"
-                time.sleep(0.3)
-        script.terminate()
-        assert script.wait(30) == 0
-        with pytest.raises(OSError):
-            get(base, "/healthz", timeout=1)
-    finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(script.pid, signal.SIGKILL)  # whatever is left of it
-
-
-def dev_serve(port: int, log_path: Path) -> subprocess.Popen[bytes]:
-    """`./dev serve` with its own Redis (no LIMITER_STORAGE), back once it answers."""
+def dev_serve(port: int, log_path: Path, settings: dict[str, str]) -> subprocess.Popen[bytes]:
+    """`./dev serve` with one worker and `settings` (without LIMITER_STORAGE: its own Redis),
+    back once it answers."""
     env = {k: v for k, v in os.environ.items() if k != "LIMITER_STORAGE"}
     with log_path.open("w") as log:
         script = subprocess.Popen(
             ["./dev", "serve"],
             cwd=ROOT,
-            env={**env, "PORT": str(port), "WORKERS": "1"},
+            env={**env, "PORT": str(port), "WORKERS": "1", **settings},
             stdout=log,
             stderr=log,
             start_new_session=True,
@@ -340,6 +313,21 @@ def dev_serve(port: int, log_path: Path) -> subprocess.Popen[bytes]:
             time.sleep(0.3)
 
 
+def test_dev_serve_stops_its_server_when_told_to(tmp_path: Path) -> None:
+    """A supervisor's TERM for `./dev serve` used to end the script and leave the server it
+    started running (orphaned, on the port); now the script passes it on and ends after it."""
+    port = free_port()
+    script = dev_serve(port, tmp_path / "serve.log", {"LIMITER_STORAGE": "memory://"})
+    try:
+        script.terminate()
+        assert script.wait(30) == 0
+        with pytest.raises(OSError):
+            get(f"http://127.0.0.1:{port}", "/healthz", timeout=1)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(script.pid, signal.SIGKILL)  # whatever is left of it
+
+
 def test_dev_serve_started_again_or_twice_keeps_its_own_redis(tmp_path: Path) -> None:
     """Two `./dev serve` shared one socket path: the second's Redis replaced the first's, and
     stopping either left the other counting limits per worker (as did a quick restart, when
@@ -347,11 +335,11 @@ def test_dev_serve_started_again_or_twice_keeps_its_own_redis(tmp_path: Path) ->
     if not shutil.which("redis-server"):
         pytest.skip("no redis-server (./dev test installs it with apt-get)")
     ports = free_port(), free_port()
-    scripts = [dev_serve(port, tmp_path / f"{port}.log") for port in ports]
+    scripts = [dev_serve(port, tmp_path / f"{port}.log", {}) for port in ports]
     try:
         scripts[1].terminate()
         assert scripts[1].wait(30) == 0
-        scripts[1] = dev_serve(ports[1], tmp_path / "again.log")  # at once, on the same port
+        scripts[1] = dev_serve(ports[1], tmp_path / "again.log", {})  # at once, on the same port
         for port in ports:
             assert get(f"http://127.0.0.1:{port}", "/healthz")[1] == "ok\n"
         scripts[1].terminate()
