@@ -17,6 +17,7 @@ from puzzles import EASY
 
 from webapp import create_app, hint_panel, limits, page_rating, play
 from webapp.__main__ import main as serve_main
+from webapp.__main__ import unanswered_note
 from webapp.enginepool import Busy, EnginePool
 from webapp.guard import BodyGuard
 from webapp.remembered import Remembered
@@ -426,3 +427,25 @@ def test_a_bad_option_is_named_as_it_was_typed(monkeypatch: pytest.MonkeyPatch) 
     with pytest.raises(SystemExit) as stopped:
         serve_main([])
     assert str(stopped.value.code).startswith("python -m webapp: WORKERS must be from 1 to 64")
+
+
+@pytest.mark.parametrize(
+    ("env", "noted"),
+    [
+        ({}, False),
+        ({"HOST": "::1"}, False),
+        ({"HOST": "localhost"}, False),
+        ({"HOST": "0.0.0.0"}, True),
+        ({"HOST": "::"}, True),
+        ({"HOST": "0.0.0.0", "PUBLIC_ORIGIN": "https://sudoku.example"}, False),
+        ({"HOST": "0.0.0.0", "TRUSTED_HOSTS": "sudoku.lan"}, False),
+    ],
+)
+def test_a_server_for_other_machines_that_answers_none_says_so(
+    env: dict[str, str], noted: bool
+) -> None:
+    """HOST=0.0.0.0 alone served every other machine a 400 page, and /healthz said ok."""
+    note = unanswered_note(from_env(env))
+    assert (note is not None) == noted
+    if note:
+        assert "PUBLIC_ORIGIN" in note and "400" in note

@@ -12,6 +12,7 @@ README lists them); the options here override HOST, PORT and WORKERS.
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import os
 import resource
 import signal
@@ -93,6 +94,23 @@ def _more_open_files(wanted: int) -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
 
 
+def unanswered_note(settings: Settings) -> str | None:
+    """A note for a server bound for other machines that would answer none of them: without
+    PUBLIC_ORIGIN or TRUSTED_HOSTS only a Host such as localhost is answered (webapp.origin),
+    and /healthz alone would say all is well."""
+    if settings.public_origin or settings.trusted_hosts or settings.host == "localhost":
+        return None
+    try:
+        if ipaddress.ip_address(settings.host.strip("[]")).is_loopback:
+            return None
+    except ValueError:
+        pass  # a host name: other machines may reach it
+    return (
+        f"Note: HOST={settings.host} lets other machines connect, but without PUBLIC_ORIGIN "
+        "(or TRUSTED_HOSTS) their requests get a 400 page: only localhost is answered"
+    )
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m webapp", description=__doc__)
     parser.add_argument("--host", help="address to bind ($HOST, 127.0.0.1)")
@@ -116,6 +134,9 @@ def main(argv: list[str] | None = None) -> None:
         f"{settings.engine_processes} engine process(es) each; limits kept in {storage}",
         flush=True,
     )
+    note = unanswered_note(settings)
+    if note:
+        print(note, flush=True)
     app_config = {"ENGINE_PROCESSES": settings.engine_processes}
     Server(gunicorn_options(settings), app_config).run()
 
