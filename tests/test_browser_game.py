@@ -200,6 +200,17 @@ def test_a_phone_on_its_side_reads_a_hint_beside_the_whole_grid(phone: Page) -> 
     assert page.evaluate("document.documentElement.scrollWidth") <= 740
 
 
+def test_a_phone_on_its_side_offers_new_puzzles_beside_the_grid(phone: Page) -> None:
+    """Entering a puzzle, New puzzle (outside the form) sits in the column beside the grid."""
+    page = phone
+    page.set_viewport_size({"width": 740, "height": 375})
+    page.goto("/")
+    grid = page.locator("#grid").bounding_box()
+    offer = page.locator("nav.new").bounding_box()
+    assert grid and offer and offer["x"] >= grid["x"] + grid["width"], (grid, offer)
+    assert offer["y"] < 375  # on the first screen
+
+
 def test_edit_the_givens_keeps_entries_and_notes(page: Page) -> None:
     entries = (4, 8) + (0,) * 79
     notes = (0, 0, 0, 0b1000000) + (0,) * 77  # a 7 noted in r1c4
