@@ -24,7 +24,9 @@
   }
 
   // A game in play on this page: remember its address (and level, once the page shows it).
-  function remember() {
+  // A page just opened (someone's link, a new puzzle) does not replace another game kept:
+  // only a move, a hint or the like made on it does (`played`).
+  function remember(played) {
     var line = document.getElementById('status-line');
     var puzzle = line && line.getAttribute('data-puzzle');
     if (!puzzle || location.pathname.indexOf('/p/') !== 0) return;
@@ -34,6 +36,7 @@
       if (same) keep(null);
       return;
     }
+    if (before && !same && !played) return;
     var level = document.querySelector('#difficulty .level');
     keep({
       url: location.pathname + location.search,
@@ -53,15 +56,18 @@
     box.hidden = false;
   }
 
-  function update() {
-    remember();
+  function update(played) {
+    remember(played);
     offer();
   }
 
-  document.addEventListener('DOMContentLoaded', update);
+  function opened() { update(false); }
+  function answered() { update(true); }
+
+  document.addEventListener('DOMContentLoaded', opened);
   // after an answer, once htmx has put its address in the bar
-  document.addEventListener('htmx:afterSettle', update);
-  document.addEventListener('htmx:replacedInHistory', update);
-  document.addEventListener('htmx:pushedIntoHistory', update);
-  window.addEventListener('pageshow', function (ev) { if (ev.persisted) update(); });
+  document.addEventListener('htmx:afterSettle', answered);
+  document.addEventListener('htmx:replacedInHistory', answered);
+  document.addEventListener('htmx:pushedIntoHistory', answered);
+  window.addEventListener('pageshow', function (ev) { if (ev.persisted) opened(); });
 })();

@@ -63,6 +63,28 @@ def test_a_blank_grid_offers_the_last_game_as_it_was_left(browser: Browser, serv
         context.close()
 
 
+def test_a_game_only_opened_does_not_replace_the_one_played(
+    browser: Browser, server: str
+) -> None:
+    """Opening a friend's link (or a new puzzle) and making no move there replaced the game
+    kept: Continue lost the player's own game."""
+    context = new_context(browser, server)
+    try:
+        page = context.new_page()
+        mine = play_a_move(page, HARD)
+        page.goto(GameState(parse(EASY)).url)  # a friend's link, looked at
+        expect(page.locator("#status-line")).to_have_attribute("data-game", "on")
+        page.goto("/new/easy/42")
+        expect(page.locator("#difficulty .level")).to_have_text("Easy")
+        page.goto("/")
+        expect(page.locator("#last-game-link")).to_have_attribute("href", mine)
+        played = play_a_move(page, EASY)  # a move there: now that is the game to continue
+        page.goto("/")
+        expect(page.locator("#last-game-link")).to_have_attribute("href", played)
+    finally:
+        context.close()
+
+
 def test_a_game_whose_solution_was_shown_is_not_offered(browser: Browser, server: str) -> None:
     context = new_context(browser, server)
     try:
