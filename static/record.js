@@ -17,19 +17,36 @@
       typeof win.seconds === 'number' && isFinite(win.seconds) && win.seconds >= 0;
   }
 
-  function wins() {
+  function stored(key) { // the list kept under `key`
     try {
-      var list = JSON.parse(localStorage.getItem(KEY) || '[]');
-      return Array.isArray(list) ? list.filter(valid) : [];
+      var list = JSON.parse(localStorage.getItem(key) || '[]');
+      return Array.isArray(list) ? list : [];
     } catch (e) {
       return []; // no storage (private mode, blocked) or a damaged one: nothing to show
     }
   }
 
-  function save(list) {
+  function store(key, list) {
     try {
-      localStorage.setItem(KEY, JSON.stringify(list.slice(-KEEP)));
+      localStorage.setItem(key, JSON.stringify(list.slice(-KEEP)));
     } catch (e) { /* no storage: nothing kept */ }
+  }
+
+  function wins() {
+    return stored(KEY).filter(valid);
+  }
+
+  function save(list) {
+    store(KEY, list);
+  }
+
+  // The puzzles whose solution was shown here: a win of one, after the solution was hidden
+  // again (on this page or after a reload), is not counted.
+  var SHOWN = 'sudoku-solution-shown';
+
+  function shownHere(puzzle) {
+    var list = stored(SHOWN);
+    if (list.indexOf(puzzle) < 0) store(SHOWN, list.concat([puzzle]));
   }
 
   // The game this page shows won, with `fresh` if this page showed it in play (only such a
@@ -41,6 +58,7 @@
     var puzzle = line && line.getAttribute('data-puzzle');
     if (!puzzle) return null;
     if (line.getAttribute('data-game') === 'on') inPlay = puzzle;
+    else if (!line.getAttribute('data-win')) shownHere(puzzle); // over, unsolved: shown
     if (!summary || !line.getAttribute('data-win')) return null;
     var level = document.querySelector('#difficulty .level');
     var daily = summary.getAttribute('data-daily') || '';
@@ -58,8 +76,12 @@
   // if the record holds it.
   function remember(win, list) {
     var kept = list.filter(function (w) { return w.id === win.id; })[0];
-    if (!kept && !win.fresh) return false; // someone's finished game, opened by its link
     if (!kept && wonOnPage[win.puzzle]) return false; // won again after an Undo
+    if (!kept && !win.fresh) { // someone's finished game, opened by its link (nor after an Undo)
+      wonOnPage[win.puzzle] = win.id;
+      return false;
+    }
+    if (!kept && stored(SHOWN).indexOf(win.puzzle) >= 0) return false; // its solution seen
     wonOnPage[win.puzzle] = win.id; // (a won game reloaded, then undone, too)
     if (!kept) {
       list.push({ id: win.id, level: win.level, seconds: win.seconds, daily: win.daily });
@@ -181,6 +203,7 @@
     if (!ev.target.closest || !ev.target.closest('#record-forget')) return;
     try {
       localStorage.removeItem(KEY);
+      localStorage.removeItem(SHOWN);
     } catch (e) { /* no storage: nothing was kept */ }
     var box = document.getElementById('record');
     if (box) box.open = false;

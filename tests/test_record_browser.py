@@ -114,10 +114,40 @@ def test_a_finished_game_opened_by_its_link_is_not_a_win(browser: Browser, serve
             expect(visitor.locator("#summary")).to_contain_text("Solved!")
             visitor.wait_for_timeout(500)  # time for the script to have counted it
             expect(visitor.locator("#summary-record")).to_be_hidden()
+            visitor.locator("#act-undo").click()  # nor its last move undone and made again
+            expect(visitor.locator("#summary")).to_have_count(0)
+            visitor.locator(f"#c{MISSING}").click()
+            visitor.keyboard.press(EASY_SOLUTION[MISSING])
+            expect(visitor.locator("#summary")).to_contain_text("Solved!")
+            visitor.wait_for_timeout(500)
+            expect(visitor.locator("#summary-record")).to_be_hidden()
             visitor.goto("/")
             expect(visitor.locator("#record")).to_be_hidden()
         finally:
             other.close()
+    finally:
+        context.close()
+
+
+def test_a_game_whose_solution_was_shown_is_not_a_win(browser: Browser, server: str) -> None:
+    """Solve… then Hide solution, then the grid finished: it counted as won (in a second)."""
+    context = new_context(browser, server)
+    try:
+        page = context.new_page()
+        page.goto(one_move_left(300))
+        page.locator("details.confirm summary", has_text="Solve").click()
+        page.locator("#act-solve").click()
+        expect(page.locator("#act-solve")).to_have_text("Hide solution")
+        page.locator("#act-solve").click()
+        expect(page.locator("#status-line")).to_have_attribute("data-game", "on")
+        page.reload()  # not forgotten with the page
+        page.locator(f"#c{MISSING}").click()
+        page.keyboard.press(EASY_SOLUTION[MISSING])
+        expect(page.locator("#summary")).to_contain_text("Solved!")
+        page.wait_for_timeout(500)  # time for the script to have counted it
+        expect(page.locator("#summary-record")).to_be_hidden()
+        page.goto("/")
+        expect(page.locator("#record")).to_be_hidden()
     finally:
         context.close()
 
