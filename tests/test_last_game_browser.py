@@ -63,9 +63,7 @@ def test_a_blank_grid_offers_the_last_game_as_it_was_left(browser: Browser, serv
         context.close()
 
 
-def test_a_game_only_opened_does_not_replace_the_one_played(
-    browser: Browser, server: str
-) -> None:
+def test_a_game_only_opened_does_not_replace_the_one_played(browser: Browser, server: str) -> None:
     """Opening a friend's link (or a new puzzle) and making no move there replaced the game
     kept: Continue lost the player's own game."""
     context = new_context(browser, server)

@@ -231,6 +231,26 @@ def test_other_spellings_redirect_to_ours(client: FlaskClient, url: str) -> None
     assert response.headers["Location"] == EASY_URL
 
 
+@pytest.mark.parametrize("glued", [")", ".", ").", "%22", ",", "!", "]"])
+def test_punctuation_a_message_glued_to_a_link_is_dropped(client: FlaskClient, glued: str) -> None:
+    """A link in a chat message ("see ...t=1234).") got a 400 whose offer lost the clock, and
+    a puzzle's link (…a4f.) lost the puzzle."""
+    game = replace(GameState(parse(EASY)), entries=(0, 2) + (0,) * 79, seconds=1234)
+    for link in (game.url, GameState(parse(EASY)).url, "/new/easy/42", "/learn"):
+        response = client.get(link + glued)
+        assert response.status_code == 302, (link, response.status_code)
+        assert response.headers["Location"] == link
+    assert client.post(game.url + glued).status_code != 302  # forms are not redirected
+    assert client.get(game.url + glued, headers={"HX-Request": "true"}).status_code == 400
+    assert client.get(game.url + "x").status_code == 400  # nothing glued: still the 400
+
+
+def test_a_glued_link_is_never_redirected_to_another_site(client: FlaskClient) -> None:
+    for link in ("//evil.example).", "///evil.example.", "/\\evil.example)"):
+        response = client.get(link)
+        assert not response.headers.get("Location", "/").startswith(("//", "/\\")), link
+
+
 @pytest.mark.parametrize("key", ["pause=1", "hint=1", "cell=r1c1&hint=2", "check=1", "d=5"])
 def test_what_only_play_shows_is_dropped_from_an_enter_mode_link(
     client: FlaskClient, key: str

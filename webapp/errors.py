@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from flask import Flask, Response, render_template, request
+from flask import Flask, Response, redirect, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from .htmx import is_htmx
@@ -48,8 +48,29 @@ def error_page(code: int, message: str, fallback: str | None = None, offer: str 
     return response
 
 
+# What a sentence or a chat message glues to the end of a link it holds ("...t=1234)."): the
+# URL states never end with these (a query keeps quotes percent-encoded, a path decoded).
+GLUED = re.compile(r"(?:[.,;:!)\]}\"']|%22|%27)+$")
+
+
+def unglued() -> Response | None:
+    """A page link that failed, with punctuation glued to its end: a redirect to it without."""
+    if request.method not in ("GET", "HEAD") or is_htmx():
+        return None
+    query = request.query_string.decode("latin-1")
+    address = "/" + request.path.lstrip("/") + (f"?{query}" if query else "")  # never //host
+    trimmed = GLUED.sub("", address)
+    if trimmed == address or trimmed in ("", "/"):
+        return None
+    return redirect(trimmed.removesuffix("?"), 302)
+
+
 def bad_state(error: StateError) -> Response:
-    """A URL or form that does not describe a state: 400, saying what and where."""
+    """A URL or form that does not describe a state: 400, saying what and where (or a link
+    with punctuation glued to its end: redirected to the link without it)."""
+    fixed = unglued()
+    if fixed:
+        return fixed
     text = error.message
     # a key ("e= appears 2 times", "c1= ...") or a cell ("r1c3 holds ...") keeps its case
     keyed = re.match(r"[a-z]+\d*=|r\dc\d", text)
@@ -63,6 +84,9 @@ def http_error(error: HTTPException) -> Response:
     if code >= 500:
         message = "The server hit an error. Your grid is safe in the link: try again in a moment."
         return error_page(500, message)
+    fixed = unglued() if code in (400, 404) else None
+    if fixed:
+        return fixed
     if code == 404:
         message = f"Nothing lives at {request.path[:100]}. Start a fresh grid instead."
     elif code == 405:
