@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from flask import Flask, Response, redirect, render_template, request
+from flask import Flask, Response, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from .htmx import is_htmx
@@ -62,7 +62,7 @@ def unglued() -> Response | None:
     trimmed = GLUED.sub("", address)
     if trimmed == address or trimmed in ("", "/"):
         return None
-    return redirect(trimmed.removesuffix("?"), 302)
+    return Response(status=302, headers={"Location": trimmed.removesuffix("?")})
 
 
 def bad_state(error: StateError) -> Response:
