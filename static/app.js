@@ -363,12 +363,47 @@
   window.sudokuClock = clockText;
 
   // The clock: the page says the seconds played; this adds the time since it was shown.
-  function tick() {
+  function played() { // the seconds played by now, or -1 where no clock runs
     var clock = $('clock');
-    if (!clock || !clock.hasAttribute('data-running')) return;
-    var total = Number(clock.getAttribute('data-seconds')) + Math.floor((Date.now() - shownAt) / 1000);
-    var text = clockText(total);
-    if (clock.textContent !== text) clock.textContent = text;
+    if (!clock || !clock.hasAttribute('data-running')) return -1;
+    return Number(clock.getAttribute('data-seconds')) + Math.floor((Date.now() - shownAt) / 1000);
+  }
+
+  function tick() {
+    var total = played();
+    var text = total < 0 ? '' : clockText(total);
+    if (text && $('clock').textContent !== text) $('clock').textContent = text;
+  }
+
+  // The link holds the time of the last move: a reload (or Back to the page) would start the
+  // clock there again. The seconds since are kept for this tab as the page goes, and the page
+  // loaded again at that address moves its stamp (ts) back by them, so the next move counts
+  // them: the clock goes on where it was.
+  var CLOCK_KEPT = 'sudoku-clock'; // sessionStorage: {url, seconds} of the page left
+  var IDLE_LIMIT = 600; // seconds: what the server counts at most between two moves
+  window.addEventListener('pagehide', function () {
+    var total = played();
+    try {
+      if (total < 0) sessionStorage.removeItem(CLOCK_KEPT);
+      else sessionStorage.setItem(CLOCK_KEPT, JSON.stringify({ url: location.href, seconds: total }));
+    } catch (e) { /* no storage: the clock starts at the link's time */ }
+  });
+  function clockGoesOn() {
+    var kept = null;
+    try {
+      kept = JSON.parse(sessionStorage.getItem(CLOCK_KEPT) || 'null');
+      sessionStorage.removeItem(CLOCK_KEPT);
+    } catch (e) {
+      return;
+    }
+    var stamp = document.querySelector('input[name="ts"]');
+    var total = played();
+    if (!kept || kept.url !== location.href || !stamp || total < 0) return;
+    var more = Math.floor(Number(kept.seconds) - total);
+    if (!(more > 0) || more > IDLE_LIMIT) return; // a damaged or stale entry
+    stamp.value = String(Number(stamp.value) - more);
+    shownAt -= more * 1000;
+    tick();
   }
 
   // The clock stops while the page is hidden (another tab, the phone locked): the time away
@@ -514,6 +549,7 @@
     enhance();
     rove(current);
     shownAt = Date.now();
+    clockGoesOn();
     highlight();
   });
   document.addEventListener('htmx:beforeRequest', function (ev) {

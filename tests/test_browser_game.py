@@ -1434,6 +1434,21 @@ def test_the_clock_leaves_out_the_time_the_page_is_hidden(page: Page) -> None:
     assert shown(page).seconds < 4  # about a second in view; 7 or more with the time away
 
 
+def test_a_reload_keeps_the_time_since_the_last_move(page: Page) -> None:
+    """The link holds the time of the last move: a reload started the clock there again, and
+    the seconds played since were lost (1:09 shown, 1:05 after the reload)."""
+    page.goto(GameState(parse(EASY), seconds=65).url)
+    expect(page.locator("#clock")).to_have_text("1:08", timeout=5000)
+    page.reload()
+    assert page.locator("#clock").text_content() in ("1:08", "1:09")
+    cell(page, 0).click()
+    page.keyboard.press("4")
+    expect(page).to_have_url(re.compile(r"e=4"))
+    assert shown(page).seconds >= 68  # the move counts them too
+    page.goto(EASY_GAME.url)  # another address: nothing carried over
+    expect(page.locator("#clock")).to_have_text("0:00")
+
+
 def test_the_finished_game_sums_up_and_offers_a_challenge(page: Page) -> None:
     missing = EASY.index(".")
     entries = tuple(
