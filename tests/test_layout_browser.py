@@ -147,6 +147,20 @@ def test_zoomed_in_the_grid_stays_big_enough_to_read(
     assert_fits_sideways(page, 960)
 
 
+@pytest.mark.parametrize("size", [(320, 256), (427, 300), (560, 450), (640, 450)])
+def test_zoomed_far_in_the_page_reflows_into_one_column(
+    browser: Browser, server: str, contexts: list[BrowserContext], size: tuple[int, int]
+) -> None:
+    """At 400% zoom (1280 x 1024 is 320 x 256 CSS px; WCAG's reflow) a short, wide window got
+    the phone-on-its-side layout: sideways scrolling, Pause off the screen, the status line
+    0 px wide. It is one column there, scrolled down."""
+    page = open_page(contexts, browser, server, size, False, HINTED)
+    assert_fits_sideways(page, size[0])
+    assert box(page, "#status-line")["width"] > 100
+    assert box(page, "#act-pause")["x"] + box(page, "#act-pause")["width"] <= size[0]
+    assert box(page, "#hint")["y"] > bottom(page, "#grid")  # under the grid
+
+
 @pytest.mark.parametrize("size", TABLETS, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_on_a_tablet_the_grid_fills_the_screen(
     browser: Browser, server: str, contexts: list[BrowserContext], size: tuple[int, int]
