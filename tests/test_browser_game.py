@@ -419,6 +419,22 @@ def test_in_forced_colours_clashes_and_the_selection_still_show(page: Page) -> N
     assert style(1, "backgroundColor") != style(80, "backgroundColor")  # still selected
 
 
+def test_in_forced_colours_a_hints_givens_are_marked_like_its_other_cells(page: Page) -> None:
+    """The theme's rule for a given in a hint's cells outranked the forced-colours one: in dark
+    high contrast it stayed olive under black digits (2:1), where the other cells are Mark."""
+    page.emulate_media(forced_colors="active", color_scheme="dark")
+    page.goto(replace(EASY_GAME, hint=3).url)
+    givens = page.locator(".cell.given.hint-cell")
+    expect(givens.first).to_be_visible()
+
+    def colours(where: str) -> list[str]:
+        return page.locator(where).first.evaluate(
+            "el => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color]"
+        )
+
+    assert colours(".cell.given.hint-cell") == colours(".cell.hint-cell:not(.given)")
+
+
 def test_a_screen_reader_hears_no_echo_of_what_was_typed(page: Page) -> None:
     """A digit typed while Undo's answer was on its way was told as undone, a digit typed over
     its cell's notes was told back, and clashes ran together ("(r1c3, r1c6)3 appears")."""

@@ -17,7 +17,7 @@ from webapp.urlstate import GameState, encode_cells
 pytest.importorskip("playwright")
 from axe import report, violations
 from conftest import BROWSER_TESTS, DESKTOP, PHONE, Held, new_context, shoot
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 from test_browser_history import forward_while_back_loads
 from test_learn_web import game
 
@@ -272,3 +272,23 @@ def test_on_a_phone_next_shows_the_grid_and_the_steps_words(
         shoot(page, f"learn-path-next-375{'' if js else '-nojs'}")
     finally:
         context.close()
+
+
+def test_in_forced_colours_a_patterns_candidates_and_colours_can_be_told(page: Page) -> None:
+    """A pattern's cell passed its theme colours on to its candidates: grey notes and orange
+    or purple colour digits on Mark (1.5-2.3:1), white rings on it, and colour 3's Mark disc
+    on the Mark cell could not be seen at all."""
+    page.emulate_media(forced_colors="active", color_scheme="dark")
+    page.goto("/techniques/multi-colouring")
+    cell = page.locator(".learn-cell.pattern").first
+
+    def style(where: Locator, name: str) -> str:
+        return where.evaluate(f"el => getComputedStyle(el).{name}")
+
+    ink = style(cell, "color")  # MarkText
+    plain = cell.locator(".learn-marks span:not([class])", has_text=re.compile(r"\d"))
+    assert style(plain.first, "color") == ink
+    ringed = page.locator(".learn-cell.pattern .hint-colour-2").first
+    assert (style(ringed, "color"), style(ringed, "borderTopColor")) == (ink, ink)
+    third = page.locator(".learn-cell.pattern .hint-colour-3").first
+    assert style(third, "borderTopStyle") == "dotted"
