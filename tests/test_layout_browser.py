@@ -161,6 +161,27 @@ def test_zoomed_far_in_the_page_reflows_into_one_column(
     assert box(page, "#hint")["y"] > bottom(page, "#grid")  # under the grid
 
 
+# WCAG 1.4.12: text spaced out this far must lose nothing
+TEXT_SPACING = (
+    "* { line-height: 1.5 !important; letter-spacing: 0.12em !important;"
+    " word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }"
+)
+
+
+@pytest.mark.parametrize("size", [(360, 740), (1280, 900)])
+def test_spaced_out_text_keeps_the_bar_above_the_grid_whole(
+    browser: Browser, server: str, contexts: list[BrowserContext], size: tuple[int, int]
+) -> None:
+    """The bar over the grid had a fixed height: with WCAG's text spacing its status and clock
+    grew out of it, and on a phone Pause rose over the header's Solver lab link."""
+    page = open_page(contexts, browser, server, size, size[0] < 500, GAME)
+    page.add_style_tag(content=TEXT_SPACING)
+    assert box(page, "#act-pause")["y"] >= bottom(page, ".top")
+    assert box(page, "#grid")["y"] >= bottom(page, ".bar")
+    for part in ("#status-line", ".clock-box"):
+        assert bottom(page, part) <= bottom(page, ".bar"), part
+
+
 @pytest.mark.parametrize("size", TABLETS, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_on_a_tablet_the_grid_fills_the_screen(
     browser: Browser, server: str, contexts: list[BrowserContext], size: tuple[int, int]
