@@ -648,6 +648,35 @@ def test_pad_cell_first_and_digit_first_with_counts(phone: Page) -> None:
     shoot(page, "pad-digit-first-375")
 
 
+def contrast(one: str, other: str) -> float:
+    """WCAG's contrast ratio of two computed colours ('rgb(r, g, b)')."""
+
+    def luminance(colour: str) -> float:
+        channels = [int(part) / 255 for part in re.findall(r"\d+", colour)[:3]]
+        linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    high, low = sorted((luminance(one), luminance(other)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_a_digit_all_placed_is_greyed_yet_readable(phone: Page) -> None:
+    """Its key was faded to 55%: 2.2:1 against the page, though a tap on it still picks it."""
+    page = phone
+    threes = tuple(
+        3 if given == "." and digit == "3" else 0
+        for given, digit in zip(EASY, EASY_SOLUTION, strict=True)
+    )
+    page.goto(GameState(parse(EASY), threes).url)
+    done = page.locator(".pad .key[data-digit='3']")
+    expect(done).to_have_class(re.compile(r"\bdone\b"))
+    ink, paper, opacity = done.evaluate(
+        "k => [getComputedStyle(k).color, getComputedStyle(k).backgroundColor,"
+        " getComputedStyle(k).opacity]"
+    )
+    assert opacity == "1" and contrast(ink, paper) >= 4.5, (ink, paper, opacity)
+
+
 def test_putting_a_picked_digit_back_selects_no_cell(phone: Page) -> None:
     """Digit first: 9, a cell, 9 again to stop, then 7: 7 is picked (it went into the last
     cell filled, over its 9)."""
