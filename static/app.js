@@ -346,7 +346,15 @@
     };
     var fallback = function () {
       field.select();
-      try { document.execCommand('copy'); done(); } catch (e) { /* the field stays selected */ }
+      var copied = false;
+      try { copied = document.execCommand('copy'); } catch (e) { /* not copied */ }
+      if (copied) {
+        done();
+        return;
+      }
+      button.textContent = 'Selected: copy it';
+      tell('The link could not be copied. It is selected: copy it from there.');
+      setTimeout(function () { button.textContent = label; }, 2400);
     };
     if (navigator.clipboard && window.isSecureContext) {
       navigator.clipboard.writeText(field.value).then(done, fallback);

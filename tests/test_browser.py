@@ -131,6 +131,21 @@ def test_many_solutions_and_no_solution_are_said_plainly(page: Page) -> None:
     )
 
 
+def test_a_link_that_could_not_be_copied_is_not_said_to_be(page: Page) -> None:
+    """With the clipboard refused and the old copy command failing, the button still said
+    'Copied!' and a screen reader heard 'Link copied.'"""
+    page.add_init_script(
+        """navigator.clipboard.writeText = () => Promise.reject(new Error('denied'));
+        document.execCommand = () => false;"""
+    )
+    page.goto(EASY_PATH)
+    page.locator("#copy-link").click()
+    expect(page.locator("#copy-link")).to_have_text("Selected: copy it")
+    expect(page.locator("#announce")).to_have_text(re.compile("could not be copied"))
+    field = page.locator("#share-url")  # selected whole, to copy by hand
+    assert field.evaluate("f => f.selectionEnd - f.selectionStart") == len(field.input_value())
+
+
 def test_copied_link_opens_the_same_state_elsewhere(
     page: Page, browser: Browser, server: str
 ) -> None:
