@@ -155,9 +155,22 @@ def test_challenge_url_is_the_puzzle_from_the_start_with_its_seed(state: GameSta
 
 
 @given(states())
-def test_share_url_is_the_state_without_its_history(state: GameState) -> None:
+def test_share_url_is_the_state_without_its_history_or_the_sharers_view(
+    state: GameState,
+) -> None:
+    """It kept an open hint, the solution shown, a pause: the friend landed on them."""
     shared = from_path(state.share_url)
-    assert shared == replace(state, history=(), future=())
+    assert shared == replace(
+        state,
+        history=(),
+        future=(),
+        solve=False,
+        cell=None,
+        hint=0,
+        digit=0,
+        checked=False,
+        paused=False,
+    )
     assert not {"h", "r"} & set(query_args(state.share_url)[2]) if state.share_url != "/" else True
 
 

@@ -278,7 +278,7 @@ def test_canonical_url_keeps_query_order(client: FlaskClient) -> None:
     ("url", "message"),
     [
         ("/p/v1/123", "The puzzle describes 3 cells; a Sudoku has 81."),
-        ("/p/v1/zzz!", "The puzzle has &#39;!&#39; at character 4"),
+        ("/p/v1/zz!zc", "The puzzle has &#39;!&#39; at character 3"),
         ("/p/v9/zzzc", "this site reads &#39;v1&#39; links"),
         ("/p/v1/zzzc?e=5", "The entries field (e=) describes 1 cell;"),
         ("/p/v1/zzzc?solve=please", "solve= must be 1"),
@@ -644,7 +644,7 @@ def test_fuzzed_urls_never_fail(client: FlaskClient, puzzle: str, key: str, valu
         f"/difficulty/{quoted}",
         f"/new/{quoted}",
     ):
-        assert client.get(url).status_code in (200, 301, 303, 400, 404)
+        assert client.get(url).status_code in (200, 301, 302, 303, 400, 404)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[FIXTURE_CHECK])

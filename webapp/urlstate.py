@@ -108,6 +108,17 @@ class Move(NamedTuple):
         return 3 * len(self.changes) + self.hint
 
 
+# What a state shows only to the player looking at it: a shared link leaves it out.
+SHARER_VIEW: dict[str, Any] = {
+    "solve": False,
+    "cell": None,
+    "hint": 0,
+    "digit": 0,
+    "checked": False,
+    "paused": False,
+}
+
+
 @dataclass(frozen=True)
 class GameState:
     """What one URL holds. Construction validates: entries only in cells the puzzle leaves
@@ -216,8 +227,10 @@ class GameState:
 
     @cached_property
     def share_url(self) -> str:
-        """The canonical URL without the undo history: the short link "Copy link" gives."""
-        return self._url(self._settings)
+        """The short link "Copy link" gives: the grid, entries, notes, clock and settings,
+        without the undo history or what the sharer was looking at (an open hint, the
+        solution, a pause, Check's marks, a pad digit's highlights)."""
+        return replace(self, history=(), future=(), **SHARER_VIEW).url
 
     @cached_property
     def challenge_url(self) -> str:
