@@ -149,40 +149,44 @@ _ENTRIES = (
     ),
     Entry(
         "Direct pointing",
-        "A digit confined to one line within a box leaves a hidden single further along that "
-        "line's reach.",
+        "A digit confined to one line within a box is cleared from the rest of that line, "
+        "which leaves it a single place in another box the line crosses.",
         (
             "Inside a box, a digit's possible cells can all lie in one row (or column). The "
             "digit then has to be in that row within this box, so no other cell of that row "
-            "can take it. That alone often leaves the digit a single place in another box or "
-            "line, which is placed at once.",
+            "can take it. When that leaves the digit a single place in one of the other two "
+            "boxes the row passes through, it is placed there at once.",
             '"Direct" means the step ends in a placement you can make without writing any '
             "pencil marks: you only picture where the digit can go in one box.",
         ),
         "When a box has the digit's places in a single row or column, carry that line across "
-        "the grid and look for a box or line where the digit now has one place.",
+        "the grid and look in the other two boxes it crosses for one where the digit now has "
+        "one place.",
     ),
     Entry(
         "Direct claiming",
-        "A digit confined to one box within a line leaves a hidden single in that box.",
+        "A digit confined to one box within a line is cleared from the rest of that box, "
+        "which leaves it a single place in another line of the same kind.",
         (
             "The mirror of pointing: in a row (or column), a digit's possible cells all lie "
             "inside one box. The line's copy of the digit is then in that box, so the box's "
-            "other cells cannot take it, and often one cell of the box is left for some "
-            "digit, which is placed at once.",
+            "other cells cannot take it. The digit still has two or more places in the box, "
+            "so the single is not there: it is in another row (or column) through a cleared "
+            "cell, where the digit now has one place and is placed at once.",
         ),
-        "Scan a line for a digit whose open cells all sit in one box, then look inside that "
-        "box for a cell or digit with a single option left.",
+        "Scan a line for a digit whose open cells all sit in one box, clear the digit from "
+        "the box's other two lines, and follow those lines out of the box: one of them may "
+        "have a single place left for it.",
     ),
     Entry(
         "Direct hidden pair",
         "Two digits that share the same two cells of a unit clear those cells for them, which "
-        "leaves a hidden single.",
+        "leaves a hidden single in that unit.",
         (
             "If two digits can go only in the same two cells of a row, column or box, those "
             "two cells hold exactly those two digits, in some order. Every other digit is "
-            "ruled out of them, and that can leave another digit with a single place in a "
-            "unit through one of those cells.",
+            "ruled out of them, and that can leave another digit with a single place in the "
+            "same unit, which is placed at once.",
         ),
         "Look for two digits that are missing from a unit and fit in the same two cells only; "
         "then see which other digit had counted on those cells.",
@@ -202,11 +206,11 @@ _ENTRIES = (
     Entry(
         "Direct hidden triple",
         "Three digits that share the same three cells of a unit clear those cells for them, "
-        "which leaves a hidden single.",
+        "which leaves a hidden single in that unit.",
         (
             "If three digits can only go in the same three cells of a unit (each cell need not "
             "allow all three), those cells hold exactly those digits. Other digits leave those "
-            "cells, and a single appears for one of them elsewhere.",
+            "cells, and another digit of the unit is left a single place in it.",
         ),
         "Count, for each missing digit of a unit, the cells it fits; three digits spread over "
         "the same three cells form the triple.",
