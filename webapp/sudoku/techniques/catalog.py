@@ -704,8 +704,9 @@ _ENTRIES = (
     ),
     Entry(
         "WXYZ-Wing",
-        "Three cells of a unit holding four digits between them, and a two-digit cell that "
-        "sees them: one digit z is forced into the pattern, so cells that see every z lose it.",
+        "Three cells of a unit holding four digits between them, and a cell holding just x "
+        "and z that sees each of those cells that can be x: z is in that cell or the three, "
+        "so a cell that sees it and every z of the three loses z.",
         (
             "Three cells of one unit hold four digits together: an almost locked set. A cell "
             "with two candidates x and z sees every cell of the set that can be x. If that "
@@ -787,8 +788,9 @@ _ENTRIES = (
     ),
     Entry(
         "VWXYZ-Wing",
-        "Four cells of a unit holding five digits between them, and a two-digit cell that "
-        "sees them: a digit z is forced into the pattern.",
+        "Four cells of a unit holding five digits between them, and a cell holding just x "
+        "and z that sees each of those cells that can be x: z is in that cell or the four, "
+        "so a cell that sees it and every z of the four loses z.",
         (
             "The larger bent wing: four cells of one unit with five digits together (an "
             "almost locked set) and a pivot with two candidates x and z that sees every cell "
@@ -798,7 +800,7 @@ _ENTRIES = (
             "higher as the set's largest cell nears three candidates.",
         ),
         "Find a unit where four cells share five digits and a cell with two of those digits "
-        "that sees the set.",
+        "that sees every cell of the set holding one of them.",
     ),
     Entry(
         "Aligned pair exclusion",
