@@ -14,7 +14,7 @@ from markupsafe import escape
 from puzzles import COLOURING, EASY, EASY_SOLUTION
 from werkzeug.test import TestResponse
 
-from webapp.learn import game_moves, review_url
+from webapp.learn import bonus_reason, game_moves, review_url
 from webapp.sudoku import (
     GameMove,
     hint,
@@ -180,7 +180,8 @@ def test_each_technique_has_its_page(client: FlaskClient, entry: object) -> None
         assert shown is not None
         # Where the example is rated above the technique, the page says by how much and why.
         bonus = round(shown.moment.step.rating - CATALOG[name].rating, 1)
-        assert (f"plus {bonus:.1f} for its length)" in page) == (bonus > 0)
+        reason = bonus_reason(shown.moment.step.technique, shown.moment.step.rating)
+        assert (f"plus {bonus:.1f} {reason})" in page) == (bonus > 0)
         # A technique no solve took first is shown where it applies, and the page says so.
         assert ("which takes an easier step there" in page) == (not shown.easiest)
         assert (f"step {EXAMPLES[name].step} of its solve." in page) == shown.easiest
@@ -409,3 +410,25 @@ def test_the_paths_counts_keep_box_and_line_hidden_singles_apart(client: FlaskCl
     assert by_page["hidden-single-box"] == ratings.count(1.2) > 0
     assert by_page["hidden-single-row-or-column"] == ratings.count(1.5) > 0
     assert sum(by_page.values()) == len(walk.moments)  # each step once, on its own page
+
+
+# A WXYZ-Wing rated 5.6 at step 61 of its solve: its set's largest cell has three candidates.
+WXYZ_56 = ".4..1.2.......9.7..1..........43.6..8......5....2.....7.5..8......6..3..9........"
+
+
+def test_a_rating_breakdown_gives_the_techniques_own_reason() -> None:
+    """Every rating above its technique's base was put down to 'its length', wings too."""
+    assert bonus_reason("X-chain", 6.7) == "for its length"
+    assert bonus_reason("Dynamic forcing chain", 8.8) == "for its length"
+    assert bonus_reason("WXYZ-Wing", 5.6) == "for how many candidates its set's largest cell has"
+    assert bonus_reason("VWXYZ-Wing", 6.4) == bonus_reason("WXYZ-Wing", 5.6)
+    assert bonus_reason("Unique rectangle type 3", 4.7) == "for the size of its set"
+    assert bonus_reason("BUG type 3", 5.9) == "for the size of its set"
+    assert bonus_reason("Unique loop type 3", 4.8) == "for its type and the loop's size"
+
+
+def test_the_paths_wxyz_wing_is_not_rated_for_a_length(client: FlaskClient) -> None:
+    page = html(client.get(f"/path/{encode_cells(parse(WXYZ_56))}?step=61"))
+    assert "WXYZ-Wing</a>" in page and "rated 5.6" in page
+    assert "(5.5, plus 0.1 for how many candidates its set&#39;s largest cell has)" in page
+    assert "for its length" not in page

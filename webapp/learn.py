@@ -170,10 +170,29 @@ def technique_href(name: str, rating: float = 0.0) -> str | None:
 
 @bp.app_template_global()
 def size_bonus(name: str, rating: float) -> float:
-    """What a step's rating adds to its technique's for the chain's or loop's size (0.3 for a
-    dynamic forcing chain rated 8.8), so a page can say why the two differ."""
+    """What a step's rating adds to its technique's (0.3 for a dynamic forcing chain rated 8.8),
+    so a page can say why the two differ (`bonus_reason`)."""
     entry = technique_for(name, rating)
     return round(rating - entry.rating, 1) if entry else 0.0
+
+
+# Why a step can be rated above its technique's base (ratings.py), for the techniques whose
+# reason is not a chain's length: a set's digits, a wing's largest cell, a loop's size.
+BONUS_REASONS = {
+    "Unique rectangle type 3": "for the size of its set",
+    "BUG type 3": "for the size of its set",
+    "Unique loop": "for its type and the loop's size",
+    "WXYZ-Wing": "for how many candidates its set's largest cell has",
+    "VWXYZ-Wing": "for how many candidates its set's largest cell has",
+}
+
+
+@bp.app_template_global()
+def bonus_reason(name: str, rating: float) -> str:
+    """Why a step named `name` is rated `rating`, above its technique's base (`size_bonus`):
+    'for its length' for chains and trials, else what the technique's rule adds for."""
+    entry = technique_for(name, rating)
+    return BONUS_REASONS.get(entry.name if entry else name, "for its length")
 
 
 def _counts(walk: Walkthrough) -> list[tuple[str, str | None, int]]:
