@@ -455,12 +455,13 @@ _ENTRIES = (
     ),
     Entry(
         "BUG+1",
-        "Every empty cell has two candidates except one: that cell takes the digit that would "
-        "otherwise let the puzzle have several solutions.",
+        "Every empty cell has two candidates except one: that cell takes the digit that has "
+        "three places in its row, its column and its box.",
         (
-            "A position where every empty cell has exactly two candidates, and every digit "
-            "appears exactly twice as a candidate in each unit, is a bivalue universal grave: "
-            "it has zero or two solutions, never one.",
+            "A position where every empty cell has exactly two candidates, and each digit a "
+            "unit still needs has exactly two places in it, is a bivalue universal grave. It "
+            "cannot have exactly one solution: give every cell its other candidate and any "
+            "solution becomes another, so it has none or more than one.",
             "When only one cell has three candidates, one of its digits appears three times in "
             "that cell's row, column and box. Removing it would leave the grave, so the cell "
             "must take that digit.",
@@ -725,7 +726,7 @@ _ENTRIES = (
         "one of them is that digit.",
         (
             "Remove the extra digit from those cells and the position would be a bivalue "
-            "universal grave, with zero or two solutions. So one of them holds it.",
+            "universal grave, with no solution or more than one. So one of them holds it.",
             "Any cell that sees all of them loses that digit.",
         ),
         "When nearly every cell is down to a pair, look for a digit that is the odd one out in "

@@ -7,7 +7,8 @@ solution never ends in one. A unique rectangle is four empty corners that all st
 same two digits; whatever stops them from holding only those two must be true. An avoidable
 rectangle is the same with corners already filled by digits found (not given): their digits
 could still swap. A BUG is a position where every empty cell holds two digits and every digit
-has two places in every unit: such a position has zero or two solutions, so a puzzle with one
+has two places in every unit that needs it: such a position has no solution or more than one
+(every cell's other candidate turns one solution into another), so a puzzle with one
 solution cannot reach it, and one of the candidates that keep it from being a BUG is true.
 These steps are only sound for puzzles with one solution, which is what the grader and the
 hints work with.
@@ -554,7 +555,8 @@ def bug(s: Position) -> Step | None:
 def _grave(cells: list[int], marked: str) -> str:
     return (
         f"Every empty cell but {names(cells)} holds two digits, and without {marked} every "
-        f"digit would have two places in every unit, which leaves two solutions or none"
+        f"digit a unit still needs would have two places in it, which leaves no solution or "
+        f"more than one"
     )
 
 
@@ -569,8 +571,8 @@ def _bug_1(s: Position, cell: int, keep: int) -> Step:
             cells=(cell,),
             candidates=((cell, ds[0]),),
             text=f"Every empty cell but {cell_name(cell)} holds two digits; unless "
-            f"{cell_name(cell)} is {ds[0]} each digit would fit in two places in every unit "
-            f"and the puzzle would have two solutions",
+            f"{cell_name(cell)} is {ds[0]}, each digit a unit still needs would have two "
+            f"places in it and the puzzle would have no solution or more than one",
         )
     return Step(
         "BUG+1",
@@ -579,8 +581,8 @@ def _bug_1(s: Position, cell: int, keep: int) -> Step:
         cells=(cell,),
         candidates=tuple((cell, d) for d in ds),
         text=f"Every empty cell but {cell_name(cell)} holds two digits; unless "
-        f"{cell_name(cell)} is {digits_text(ds, 'or')} each digit would fit in two places in "
-        f"every unit and the puzzle would have two solutions",
+        f"{cell_name(cell)} is {digits_text(ds, 'or')}, each digit a unit still needs would "
+        f"have two places in it and the puzzle would have no solution or more than one",
     )
 
 
