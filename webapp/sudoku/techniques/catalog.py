@@ -865,8 +865,9 @@ _ENTRIES = (
             "cluster sees a cell of colour b in another, a and b cannot both be true, so the "
             "opposite colour of a or the opposite of b is.",
             "A cell that sees both of those opposite colours loses the digit; and a colour "
-            "that sees both colours of another cluster is false. It is rated as the chain it "
-            "amounts to, and is used in hints, not in the grade.",
+            "that sees both colours of another cluster is false. It rates 6.7, a tenth above "
+            "an X-chain, plus a chain's tenths for the length of its longest chain, and is "
+            "used in hints, not in the grade.",
         ),
         "After simple colouring finds nothing for a digit, colour a second cluster and look "
         "for cells of the two clusters that see each other.",
