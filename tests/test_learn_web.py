@@ -432,3 +432,18 @@ def test_the_paths_wxyz_wing_is_not_rated_for_a_length(client: FlaskClient) -> N
     assert "WXYZ-Wing</a>" in page and "rated 5.6" in page
     assert "(5.5, plus 0.1 for how many candidates its set&#39;s largest cell has)" in page
     assert "for its length" not in page
+
+
+def test_previous_and_next_follow_the_librarys_order(client: FlaskClient) -> None:
+    """The pages' links followed the catalog's order, where the library sorts by rating:
+    Turbot fish -> Empty rectangle -> XY-Wing, ALS-XZ -> ALS-XY-Wing (7.4) -> ALS chain (7.3)."""
+    library = html(client.get("/techniques"))
+    order = re.findall(r'<li><a href="/techniques/([^"/]+)">', library)
+    assert len(order) == len(CATALOG) and order.index("als-chain") < order.index("als-xy-wing")
+    for at, slug in enumerate(order):
+        page = html(client.get(f"/techniques/{slug}"))
+        pager = page[page.index('class="learn-pager"') :]
+        links = re.findall(r'<a href="/techniques/([^"]+)">', pager)
+        expected = [order[at - 1]] if at else []
+        expected += [order[at + 1]] if at + 1 < len(order) else []
+        assert links == expected, slug

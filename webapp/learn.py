@@ -364,11 +364,19 @@ def _entry(slug: str) -> TechniqueEntry:
     return entry
 
 
+@lru_cache(maxsize=1)
+def library_order() -> tuple[TechniqueEntry, ...]:
+    """Every technique in the library's order, easiest first (ties in the catalog's order,
+    which keeps families together): the list on /techniques and each page's previous and
+    next links."""
+    return tuple(sorted(technique_entries(), key=lambda entry: entry.rating))
+
+
 @bp.get("/techniques")
 def library() -> Response:
     """Every technique, grouped by the level it belongs to, easiest first."""
     groups: dict[str, list[TechniqueEntry]] = {name: [] for name in LEVEL_NAMES}
-    for entry in sorted(technique_entries(), key=lambda entry: entry.rating):  # ties: families
+    for entry in library_order():
         groups[entry.level].append(entry)
     response = make_response(render_template("learn_library.html", groups=groups))
     return _cached(response, noindex=False)
@@ -389,7 +397,7 @@ def _example(name: str) -> tuple[Moment, str, str, int, bool] | None:
 def technique(slug: str) -> Response:
     """One technique: what it is, how to spot it, a worked example, a puzzle to practise."""
     entry = _entry(slug)
-    listed = technique_entries()
+    listed = library_order()
     at = listed.index(entry)
     context: dict[str, object] = {
         "entry": entry,
