@@ -447,3 +447,17 @@ def test_previous_and_next_follow_the_librarys_order(client: FlaskClient) -> Non
         expected = [order[at - 1]] if at else []
         expected += [order[at + 1]] if at + 1 < len(order) else []
         assert links == expected, slug
+
+
+def test_a_hint_that_changed_notes_names_every_cell_it_changed(client: FlaskClient) -> None:
+    """A hint that took 4 from both r7c8 and r7c9 was listed as 'A hint changed r7c8'."""
+    puzzle = parse(EASY)
+    x, y = [c for c in range(81) if not puzzle[c] and c // 9 == 6][:2]
+    notes = [0] * 81
+    notes[x], notes[y] = 0b1_0000_0011, 0b0_0100_0001
+    history = (Move(((x, 9 + (notes[x] | 0b1000)), (y, 9 + (notes[y] | 0b1000))), True),)
+    state = GameState(puzzle, (0,) * 81, notes=tuple(notes), hints=1, history=history)
+    page = html(client.get(review_url(state.url)))
+    name_x = f"r7c{x % 9 + 1}"
+    name_y = f"r7c{y % 9 + 1}"
+    assert f"Move 1: a hint changed {name_x} and {name_y}</h2>" in page

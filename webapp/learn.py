@@ -526,8 +526,18 @@ def _game_before(walk: Walkthrough, technique: str) -> str | None:
 def game_moves(entries: Grid, history: Sequence[Move]) -> tuple[Grid, list[GameMove]]:
     """The entries before the first move kept in the history, and the moves forward from
     there, rebuilt from the final entries by undoing the history (notes count as empty)."""
+    start, moves, _ = _game_moves(entries, history)
+    return start, moves
+
+
+def _game_moves(
+    entries: Grid, history: Sequence[Move]
+) -> tuple[Grid, list[GameMove], dict[int, tuple[int, ...]]]:
+    """game_moves, and for each hint that changed notes only, the cells it changed, by the
+    move's number from 1 (its GameMove names the first of them alone)."""
     digits = list(entries)
     forward: list[list[GameMove]] = []
+    noted: list[tuple[int, ...] | None] = []
     for changes, hinted in reversed(history):
         made: list[GameMove] = []
         for cell, before in reversed(changes):
@@ -535,11 +545,20 @@ def game_moves(entries: Grid, history: Sequence[Move]) -> tuple[Grid, list[GameM
             if was != digits[cell]:
                 made.append(GameMove(cell, digits[cell], hinted))
             digits[cell] = was
+        cells = None
         if hinted and not made and changes:
             cell = changes[0][0]
             made.append(GameMove(cell, digits[cell], True))
+            cells = tuple(sorted({c for c, _ in changes}))
         forward.append(made[::-1])
-    return tuple(digits), [move for made in reversed(forward) for move in made]
+        noted.append(cells)
+    moves: list[GameMove] = []
+    changed: dict[int, tuple[int, ...]] = {}
+    for made, cells in zip(reversed(forward), reversed(noted), strict=True):
+        moves += made
+        if cells is not None:
+            changed[len(moves)] = cells
+    return tuple(digits), moves, changed
 
 
 @bp.get("/review/<version>/<puzzle>")
@@ -552,7 +571,7 @@ def game_review(version: str, puzzle: str) -> Response:
     args.pop("at", None)
     state = from_url(version, puzzle, args)
     grid, entries = state.puzzle, state.entries
-    start, moves = game_moves(entries, state.history)
+    start, moves, changed = _game_moves(entries, state.history)
     looked = engine().run(review, grid, moves, start=start)
     count = max(len(looked.points), 1)
     number = _read_number(at, "the point (at=)", count)
@@ -568,7 +587,10 @@ def game_review(version: str, puzzle: str) -> Response:
         "number": number,
         "started": any(start),
         "game_url": _game_url(grid),
-        "points": [(p, point_title(p), f"{base}at={n}") for n, p in enumerate(looked.points, 1)],
+        "points": [
+            (p, point_title(p, changed.get(p.number, ())), f"{base}at={n}")
+            for n, p in enumerate(looked.points, 1)
+        ],
         "links": _point_links(base, number, len(looked.points)),
     }
     if point is not None:
@@ -586,13 +608,16 @@ def game_review(version: str, puzzle: str) -> Response:
     return _cached(make_response(render_template("learn_review.html", **context)))
 
 
-def point_title(point: Point) -> str:
-    """What happened at a point: 'you wrote 5 in r4c6', 'a hint placed 7 in r2c2'."""
+def point_title(point: Point, changed: Sequence[int] = ()) -> str:
+    """What happened at a point: 'you wrote 5 in r4c6', 'a hint placed 7 in r2c2', 'a hint
+    changed r7c8 and r7c9' (`changed`: every cell a hint changed the notes of)."""
     move, name = point.move, cell_name(point.move.cell)
     if move.hint:
         if move.digit:
             return f"a hint placed {move.digit} in {name}"
-        return f"a hint changed {name}"
+        cells = [cell_name(c) for c in sorted(changed)] or [name]
+        listed = cells[0] if len(cells) == 1 else ", ".join(cells[:-1]) + " and " + cells[-1]
+        return f"a hint changed {listed}"
     return f"you wrote {move.digit} in {name}"
 
 
