@@ -455,7 +455,7 @@ def test_the_api_pages_hint_example_is_about_its_cell(api: ApiClient) -> None:
     cell = query["cell"][0]
     assert parse(query["puzzle"][0])[9 * (int(cell[1]) - 1) + int(cell[3]) - 1] == 0
     assert body["cell"] == cell and body["kind"] == "step" and body["note"] == ""
-    assert body["look"].startswith(f"Not yet: {cell} can be filled after 2 steps.")
+    assert body["look"].startswith(f"Not yet: {cell} can be filled after two steps.")
 
 
 def test_hint_on_a_puzzle_without_one_solution_is_a_problem(api: ApiClient) -> None:

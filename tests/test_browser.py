@@ -357,7 +357,7 @@ def test_hint_for_a_selected_cell_walks_four_levels(
         expect(page.locator("#hint-cell")).to_have_value("r1c3")
         page.locator("#act-hint").click()
         expect(hint_levels(page)).to_have_text(["Where to look"])
-        expect(page.locator("#hint")).to_contain_text("Not yet: r1c3 can be filled after 2 steps")
+        expect(page.locator("#hint")).to_contain_text("Not yet: r1c3 can be filled after two steps")
         expect(page).to_have_url(re.compile(r"cell=r1c3&hint=1&hints=1(&t=\d+)?$"))
         page.locator("#act-hint-more").click()
         expect(hint_levels(page)).to_have_text(["Where to look", "Technique"])

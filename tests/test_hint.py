@@ -16,7 +16,7 @@ from webapp.sudoku.logic import next_step, solve_logically
 from webapp.sudoku.search import UNLIMITED, Budget
 from webapp.sudoku.solver import solve
 from webapp.sudoku.techniques.position import Position
-from webapp.sudoku.techniques.step import Step, removals_text
+from webapp.sudoku.techniques.step import Step, in_words, removals_text
 
 BUDGET = Budget(nodes=200_000)
 EASY = parse(EASY_LINE)
@@ -141,7 +141,7 @@ def test_a_lead_says_how_many_steps_and_where_to_start() -> None:
     steps = len(found.lead)
     assert steps >= 3 and found.step == found.lead[0]
     where = look_at(found.step)
-    count = f"{'after' if found.shortest else 'within'} {steps} steps"
+    count = f"{'after' if found.shortest else 'within'} {in_words(steps)} steps"
     assert found.look == f"Not yet: r1c2 can be filled {count}. Start at {where}."
     assert found.technique.startswith(found.step.technique) and where in found.technique
     assert len(found.way) == steps + 1
@@ -183,7 +183,7 @@ def test_a_lead_the_search_cannot_prove_shortest_is_still_the_fewest(
     if said > fewest:
         assert {step.technique for step in found.lead} <= {"Hidden single", "Naked single"}
     name = cell_name(target)
-    assert found.look.startswith(f"Not yet: {name} can be filled within {said} steps. ")
+    assert found.look.startswith(f"Not yet: {name} can be filled within {in_words(said)} steps. ")
     after = made(Position.from_grid(grid), *found.lead)
     assert found.fill == fill_now(after, target, solution_of(grid)) is not None
 
@@ -206,7 +206,9 @@ def test_a_cell_the_engines_steps_leave_a_single_is_led_to_by_them() -> None:
     r1c6 = 5
     found = hint(puzzle, entries, notes, r1c6, budget=HINT_BUDGET)
     assert found.lead and not found.shortest
-    assert found.look.startswith(f"Not yet: r1c6 can be filled within {len(found.lead)} steps.")
+    assert found.look.startswith(
+        f"Not yet: r1c6 can be filled within {in_words(len(found.lead))} steps."
+    )
     grid = tuple(g or e for g, e in zip(puzzle, entries, strict=True))
     after = made(Position.from_grid(grid, notes), *found.lead)
     assert found.fill == fill_now(after, r1c6, solution_of(puzzle)) is not None
@@ -234,7 +236,7 @@ def test_a_lead_keeps_only_the_engine_steps_the_cell_needs() -> None:
     r4c8 = 34
     found = hint(puzzle, entries, notes, r4c8, budget=HINT_BUDGET)
     assert [step.technique for step in found.lead] == ["Hidden pair", "Hidden single"]
-    assert found.look.startswith("Not yet: r4c8 can be filled within 2 steps. Start at row 2.")
+    assert found.look.startswith("Not yet: r4c8 can be filled within two steps. Start at row 2.")
     grid = tuple(g or e for g, e in zip(puzzle, entries, strict=True))
     after = made(Position.from_grid(grid, notes), *found.lead)
     assert found.fill == fill_now(after, r4c8, solution_of(puzzle)) is not None

@@ -32,6 +32,7 @@ from webapp.sudoku.hint import HINT_BUDGET, Hint, hint
 from webapp.sudoku.logic import next_step, solve_logically
 from webapp.sudoku.solver import solve
 from webapp.sudoku.techniques.position import Position
+from webapp.sudoku.techniques.step import NUMBER_WORDS as WORDS
 from webapp.sudoku.techniques.step import Step
 
 pytestmark = pytest.mark.data
@@ -155,9 +156,11 @@ def check_claims(s: Position, found: Hint, target: int, solution: Grid) -> None:
         engine = next_step(s.to_grid(), s.cands, budget=HINT_BUDGET, solution=solution)
         assert engine is not None and (target, solution[target]) not in engine.placements
         if found.lead:
-            count = re.search(r"(?:after|within) (\d+) steps|needs (one) step first", look)
+            count = re.search(r"(?:after|within) (\w+) steps|needs (one) step first", look)
             assert count is not None, look
-            assert len(found.lead) == (1 if count.group(2) else int(count.group(1)))
+            said = count.group(1)
+            steps = 1 if count.group(2) else int(said) if said.isdigit() else WORDS.index(said)
+            assert len(found.lead) == steps
             assert found.lead[0] == step
             here = s
             for earlier in found.lead:

@@ -58,10 +58,10 @@ def test_every_lead_on_an_easy_puzzle_takes_singles_only() -> None:
     [
         (
             72,
-            "Not yet: r9c1 can be filled after 2 steps. Start at column 1.",
+            "Not yet: r9c1 can be filled after two steps. Start at column 1.",
             ["Hidden single", "Naked single"],
         ),
-        (16, "Not yet: r2c8 can be filled within 4 steps. Start at box 2.", None),
+        (16, "Not yet: r2c8 can be filled within four steps. Start at box 2.", None),
         (58, "Not yet: r7c5 needs one step first. Look at column 5: what", ["Hidden single"]),
     ],
     ids=["r9c1", "r2c8", "r7c5"],
@@ -87,7 +87,7 @@ def test_a_lead_of_singles_stands_where_the_search_proves_a_shorter_one_with_a_c
     which was then the lead ('after 3 steps'); four singles are within MARGIN of it, and the
     hint says 'within 4', since three do."""
     before = ask(EASY, 2)
-    assert before.look == "Not yet: r1c3 can be filled within 4 steps. Start at box 2."
+    assert before.look == "Not yet: r1c3 can be filled within four steps. Start at box 2."
     monkeypatch.setattr(lead, "LEAD_NODES", 10 * lead.LEAD_NODES)
     found = ask(EASY, 2)
     assert [step.technique for step in found.lead] == [step.technique for step in before.lead]

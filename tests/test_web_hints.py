@@ -88,7 +88,7 @@ def test_hint_levels_one_click_at_a_time(client: FlaskClient) -> None:
     assert first.headers["HX-Replace-Url"] == GameState(PUZZLE, cell=2, hint=1, hints=1).url
     page = html(first)
     assert levels(page) == ["Where to look"]
-    assert "Not yet: r1c3 can be filled after 2 steps. Start at box 7." in panel_html(page)
+    assert "Not yet: r1c3 can be filled after two steps. Start at box 7." in panel_html(page)
     assert "Show more" in page
     zone = {int(c) for c in re.findall(r'<input id="c(\d+)" class="[^"]*\bhint-zone\b', page)}
     assert zone == {
@@ -349,7 +349,7 @@ def test_a_wrong_entry_shows_its_chain_on_the_grid(client: FlaskClient) -> None:
     entries[46] = 1  # r6c2 is 3: a 1 there forces eight digits, then column 7 has no 7 left
     page = html(client.get(GameState(puzzle, tuple(entries), hint=1).url))
     panel = panel_html(page)
-    assert "r6c2 can&#39;t be 1: with 1 there, 8 digits are forced one after another" in panel
+    assert "r6c2 can&#39;t be 1: with 1 there, eight digits are forced one after another" in panel
     assert "column 7 would have no place left for 7" in panel
     (chain,) = folded(page).values()
     assert chain[0] == "r6c2 is 1 (your entry)"
@@ -376,7 +376,7 @@ def test_a_wrong_entrys_locked_candidates_are_drawn_and_counted(client: FlaskCli
     assert drawn.shown[r6c5] == bit(2) | bit(3) | bit(7) and drawn.shown[r2c5] == bit(3)
     page = html(client.get(state.url))
     (summary,) = folded(page)
-    assert summary == "The whole chain: 3 forced digits, 1 pointing step, 1 claiming step"
+    assert summary == "The whole chain: three forced digits, one pointing step, one claiming step"
     assert page.count('class="hint-lock"') == 4 and page.count('class="hint-off"') == 9
 
 

@@ -91,7 +91,7 @@ def test_a_wrong_digit_names_only_the_digits_its_contradiction_needs() -> None:
     found = hint(puzzle, tuple(1 if c == 46 else 0 for c in range(81)))
     assert found.mistake is not None
     assert found.mistake.text == (
-        "r6c2 can't be 1: with 1 there, 8 digits are forced one after another (the chain "
+        "r6c2 can't be 1: with 1 there, eight digits are forced one after another (the chain "
         "below), and then column 7 would have no place left for 7."
     )
 
@@ -105,11 +105,11 @@ def test_the_engine_steps_made_first_give_the_shorter_reason() -> None:
     assert check(puzzle, 7, 7) == 1
     mistake = hint(puzzle, tuple(7 if c == 7 else 0 for c in range(81))).mistake
     assert mistake is not None and mistake.text == (
-        "r1c8 can't be 7: once the 2 steps below are made (they hold whatever r1c8 holds), "
+        "r1c8 can't be 7: once the two steps below are made (they hold whatever r1c8 holds), "
         "with 7 there, a digit is forced (the chain below), and then column 9 would have no "
         "place left for 6."
     )
-    assert mistake.tally == "2 steps made first, 1 forced digit"
+    assert mistake.tally == "two steps made first, one forced digit"
     assert mistake.chain == (
         "Hidden single in box 1: place 6 in r2c2",
         "Hidden single in box 7: place 6 in r9c1",
@@ -135,7 +135,7 @@ def test_locked_candidates_in_the_digits_wake_show_what_singles_alone_cannot() -
     assert check(grid, 5, 2) == 5
     mistake = hint(grid, tuple(2 if c == 5 else 0 for c in range(81))).mistake
     assert mistake is not None and mistake.text == (
-        "r1c6 can't be 2: with 2 there, 3 digits are forced and 6 candidates are ruled out, "
+        "r1c6 can't be 2: with 2 there, three digits are forced and six candidates are ruled out, "
         "one after another (the chain below), and then row 5 would have no place left for 7."
     )
     assert mistake.chain == (
@@ -153,7 +153,9 @@ def test_locked_candidates_in_the_digits_wake_show_what_singles_alone_cannot() -
     r2c5, r3c5, r5c4, r5c5, r6c4, r6c5, r8c5, r9c5 = 13, 22, 39, 40, 48, 49, 67, 76
     assert mistake.ruled == ((r5c5, 3), (r6c5, 3), (r8c5, 3), (r9c5, 3), (r6c4, 2), (r6c5, 2))
     assert mistake.locked == ((r2c5, 3), (r3c5, 3), (r5c4, 2), (r5c5, 2))
-    assert mistake.tally == "3 forced digits, 1 pointing step, 1 claiming step"  # box 2 points
+    assert (
+        mistake.tally == "three forced digits, one pointing step, one claiming step"
+    )  # box 2 points
 
 
 def test_only_locked_candidates_the_entry_causes_are_made() -> None:

@@ -41,7 +41,7 @@ from .search import Budget, check_budget
 from .solver import Verdict, count_solutions
 from .techniques.contradiction import NO_DIGIT, Forced, Lock
 from .techniques.position import Position
-from .techniques.step import Candidate, Step, listed, names, removals_text
+from .techniques.step import Candidate, Step, in_words, listed, names, removals_text
 from .wrong_entry import SHOWN_TRACE, Link, link_text, locked_places, refute
 
 # What the web may spend on a hint (nodes, see search.py): the worst positions of the hardest
@@ -61,8 +61,8 @@ class Mistake:
     contradiction finds gone (a cell's, or a digit's places in `units`); `made` the digits the
     engine's steps made first place; `ruled` the candidates those steps and the chain's locked
     candidates rule out; `locked` the candidates their patterns rest on (the steps' own, and
-    where the locks' digits lie when they are made); `tally` what a folded `chain` holds ('3
-    forced digits, 1 pointing step').
+    where the locks' digits lie when they are made); `tally` what a folded `chain` holds ('three
+    forced digits, one pointing step').
     """
 
     cell: int
@@ -127,7 +127,7 @@ class Hint:
                 f"lets you fill {name}."
             )
         if self.lead:  # "within": a sequence found, not proved the shortest
-            count = f"{'after' if self.shortest else 'within'} {len(self.lead)} steps"
+            count = f"{'after' if self.shortest else 'within'} {in_words(len(self.lead))} steps"
             return f"Not yet: {name} can be filled {count}. Start at {where}."
         return (
             f"Not yet, and no short way to {name} was found. The easiest step now is at "
@@ -307,7 +307,7 @@ def _wrong_entry(grid: Grid, correct: Grid, cell: int, budget: Budget) -> Mistak
         if len(found.first) == 1:
             steps = "the step below is made (it holds"
         else:
-            steps = f"the {len(found.first)} steps below are made (they hold"
+            steps = f"the {in_words(len(found.first))} steps below are made (they hold"
         because = f"once {steps} whatever {name} holds), {because}"
     start = Position.from_grid(correct)
     for step in found.first:
@@ -359,9 +359,9 @@ def _wrong_entry(grid: Grid, correct: Grid, cell: int, budget: Budget) -> Mistak
 
 
 def _tally(first: int, chain: Sequence[Link]) -> str:
-    """The steps of a folded chain, counted by kind: '2 steps made first, 3 forced digits,
-    1 pointing step, 2 claiming steps' (a lock whose base is a box points, one whose base is
-    a line claims)."""
+    """The steps of a folded chain, counted by kind: 'two steps made first, three forced
+    digits, one pointing step, two claiming steps' (a lock whose base is a box points, one
+    whose base is a line claims)."""
     forced = sum(not isinstance(link, Lock) for link in chain)
     pointing = sum(isinstance(link, Lock) and link.base >= 18 for link in chain)  # 18: box 1
     claiming = len(chain) - forced - pointing
@@ -371,15 +371,17 @@ def _tally(first: int, chain: Sequence[Link]) -> str:
         (pointing, "pointing step", "pointing steps"),
         (claiming, "claiming step", "claiming steps"),
     )
-    return ", ".join(f"{n} {one if n == 1 else many}" for n, one, many in counts if n)
+    return ", ".join(f"{in_words(n)} {one if n == 1 else many}" for n, one, many in counts if n)
 
 
 def _what_follows(digits: int, ruled: int) -> str:
-    """What a chain too long for the sentence does: 'a digit is forced', '3 digits are forced
-    one after another', '3 digits are forced and 2 candidates are ruled out, one after
-    another' (`ruled`: the candidates its locked candidates rule out)."""
-    forced = "a digit is forced" if digits == 1 else f"{digits} digits are forced"
-    out = "a candidate is ruled out" if ruled == 1 else f"{ruled} candidates are ruled out"
+    """What a chain too long for the sentence does: 'a digit is forced', 'three digits are
+    forced one after another', 'three digits are forced and two candidates are ruled out, one
+    after another' (`ruled`: the candidates its locked candidates rule out)."""
+    forced = "a digit is forced" if digits == 1 else f"{in_words(digits)} digits are forced"
+    out = (
+        "a candidate is ruled out" if ruled == 1 else f"{in_words(ruled)} candidates are ruled out"
+    )
     if not ruled:
         return forced if digits == 1 else f"{forced} one after another"
     return f"{forced} and {out}, one after another" if digits else out

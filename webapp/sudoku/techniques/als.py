@@ -152,6 +152,7 @@ def _blossom_step(
         chains=tuple(chains),
         text=f"{cell_name(stem)} holds {digits_text(digits, 'or')}, and whichever it holds "
         f"takes that digit from an almost locked set ({petals}), which must then hold {z}; "
-        f"{names(c for c, _ in removed)} see{'s' if one else ''} the {z}s of all of them, so "
+        f"{names(c for c, _ in removed)} see{'s' if one else ''} the {z}s of "
+        f"{'both' if len(chosen) == 2 else 'all of them'}, so "
         f"{'it' if one else 'they'} cannot hold {z}",
     )

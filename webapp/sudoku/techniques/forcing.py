@@ -460,8 +460,9 @@ def nested_forcing(s: Position, meter: Meter | None = None) -> Step | None:
                 candidates=((cell, d), *gone),
                 last_resort=True,
                 chains=_nested_chains(s, cell, d, gone),
-                text=f"Assuming {cell_name(cell)} is {d}, {inner} trial{'s' if inner != 1 else ''} "
-                f"inside that assumption fail ({'each' if inner != 1 else 'its'} chain shown "
+                text=f"Assuming {cell_name(cell)} is {d}, {in_words(inner)} "
+                f"trial{'s' if inner != 1 else ''} inside that assumption "
+                f"fail{'' if inner != 1 else 's'} ({'each' if inner != 1 else 'its'} chain shown "
                 f"first), and what is left ends in a contradiction (the last chain); so "
                 f"{cell_name(cell)} is not {d}",
             )

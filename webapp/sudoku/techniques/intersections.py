@@ -86,7 +86,8 @@ def _locked_step(name: str, pattern: Locked, single: HiddenSingle | None) -> Ste
     cells = set_bits(x)
     removed = tuple((c, d) for c in set_bits(elim))
     text = (
-        f"In {unit_name(base)}, {d} can only go in {names(cells)}, all in {unit_name(cover)}, "
+        f"In {unit_name(base)}, {d} can only go in {names(cells)}, "
+        f"{'both' if len(cells) == 2 else 'all'} in {unit_name(cover)}, "
         f"so the rest of {unit_name(cover)} cannot hold {d}"
     )
     units: tuple[int, ...] = (base, cover)

@@ -597,7 +597,7 @@ def _bug_2(s: Position, cells: list[int], z: int) -> Step | None:
         cells=tuple(cells),
         candidates=tuple((c, z) for c in cells),
         text=_grave(cells, f"the {z} in each") + f"; so one of them is {z}, and cells that "
-        f"see all of them cannot hold {z}",
+        f"see {'both' if len(cells) == 2 else 'all of them'} cannot hold {z}",
     )
 
 

@@ -319,8 +319,9 @@ def _bent_wing_step(
         )
     else:
         text += (
-            f". Either way {names([pivot, *zs], 'or')} is {z}, so cells that see all of them "
-            f"cannot hold {z}"
+            f"; if it is not {x}, {p} is {z} itself. Either way {names([pivot, *zs], 'or')} "
+            f"is {z}, so cells that see {'both' if len(zs) == 1 else 'all of them'} cannot "
+            f"hold {z}"
         )
     shown = (*cells, pivot)
     return Step(
