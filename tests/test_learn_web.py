@@ -461,3 +461,15 @@ def test_a_hint_that_changed_notes_names_every_cell_it_changed(client: FlaskClie
     name_x = f"r7c{x % 9 + 1}"
     name_y = f"r7c{y % 9 + 1}"
     assert f"Move 1: a hint changed {name_x} and {name_y}</h2>" in page
+
+
+def test_every_hints_only_technique_is_tagged_not_in_sudoku_explainer(
+    client: FlaskClient,
+) -> None:
+    """The W-Wing page said Sudoku Explainer does not use it but had no tag: its figure is
+    SukakuExplainer's, so `se` is not None."""
+    for entry in CATALOG.values():
+        page = html(client.get(f"/techniques/{entry.slug}"))
+        tagged = "(not in Sudoku Explainer)</span>" in page
+        assert tagged == (entry.se is None or not entry.graded), entry.name
+    assert "(not in Sudoku Explainer)" in html(client.get("/techniques/w-wing"))

@@ -352,8 +352,8 @@ _ENTRIES = (
     ),
     Entry(
         "XY-Wing",
-        "A cell with two candidates and two partner cells that each share one of them: "
-        "whatever the first cell holds, one partner holds the third digit.",
+        "A pivot cell holding x and y sees two partners, one holding x and z, the other y "
+        "and z: whatever the pivot holds, one partner is z, so a cell that sees both loses z.",
         (
             "The pivot cell can be only x or y. It sees one cell that can be only x or z and "
             "another that can be only y or z. If the pivot is x, the first partner is z; if "
@@ -779,9 +779,10 @@ _ENTRIES = (
         "A finned Swordfish in which a base line has at most one place in the columns: the "
         "fin stands in for the missing one.",
         (
-            "As a finned Swordfish, but one row leans on the fin: without it the rows would "
-            "not form a fish at all. The conclusion is the same: either the fin is the "
-            "digit, or the fish is.",
+            "As a finned Swordfish, but one row leans on the fin: it has at most one place "
+            "in the fish's columns, so without the fin that row would have one place for the "
+            "digit (or none) rather than a fish's two or three. The conclusion is the same: "
+            "either the fin is the digit, or the fish is.",
             "Cells of the fin's box in the fish's columns, outside its rows, lose the digit.",
         ),
         "Look for three rows where one has a single place in the cover columns and extra "
