@@ -51,10 +51,7 @@ def test_a_seed_link_gives_its_puzzle(client: FlaskClient) -> None:
     made = generate("hard", 1)
     state, page = opened(client, f"/new/hard/{made.seed}")
     assert state.puzzle == made.puzzle and state.origin == f"hard-{made.seed}"
-    assert (
-        f"hardest step: {made.grade.hardest}" in page
-        and "Techniques the rating's solve used" in page
-    )
+    assert f"hardest step: {made.grade.hardest}" in page and "Techniques behind the rating" in page
 
 
 def test_a_seed_that_misses_moves_to_the_seed_that_hits(client: FlaskClient) -> None:
