@@ -153,7 +153,11 @@ def where(step: Step) -> str:
     units = list(dict.fromkeys(step.units))
     if not units:
         return ""
-    names = [unit_name(u) for u in units]
+    return _and_list([unit_name(u) for u in units])
+
+
+def _and_list(names: Sequence[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
@@ -616,8 +620,7 @@ def point_title(point: Point, changed: Sequence[int] = ()) -> str:
         if move.digit:
             return f"a hint placed {move.digit} in {name}"
         cells = [cell_name(c) for c in sorted(changed)] or [name]
-        listed = cells[0] if len(cells) == 1 else ", ".join(cells[:-1]) + " and " + cells[-1]
-        return f"a hint changed {listed}"
+        return f"a hint changed {_and_list(cells)}"
     return f"you wrote {move.digit} in {name}"
 
 
