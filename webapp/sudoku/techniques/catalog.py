@@ -383,7 +383,7 @@ _ENTRIES = (
         (
             "Take four cells at the corners of a rectangle that spans two rows, two columns "
             "and two boxes. If all four could hold only the same two digits, those digits "
-            "could be swapped around the rectangle and the puzzle would have two solutions. "
+            "could be swapped around the rectangle and the puzzle would have a second solution. "
             "A proper puzzle has one, so this cannot be the final state.",
             "When three corners hold just the pair, the fourth must take some other digit: "
             "both digits of the pair come out of it.",
@@ -629,7 +629,7 @@ _ENTRIES = (
             "eight or more cells, where every row, column and box the loop crosses holds "
             "exactly two of its cells, one at an odd place and one at an even place. If they "
             "held only a and b, the a's and b's could trade places and the puzzle would have "
-            "two solutions.",
+            "a second solution.",
             "The same four types as unique rectangles then apply to the cells with more than "
             "the pair. Longer loops rate higher: a tenth for six cells, two for eight, five "
             "for ten or more.",

@@ -193,7 +193,7 @@ def _deadly(corners: tuple[int, ...], pair: int) -> str:
     shape = "a rectangle" if len(corners) == 4 else "a loop"
     return (
         f"{names(corners)} form {shape} on {a} and {b}; if they held only {a} and {b}, the "
-        f"two digits could swap and the puzzle would have two solutions"
+        f"two digits could swap and the puzzle would have a second solution"
     )
 
 
@@ -456,7 +456,7 @@ def _avoidable_1(s: Position, corners: tuple[int, ...], z: int) -> Step | None:
         candidates=((z, a),),
         text=f"{cell_name(x)} holds {a} and {names((y1, y2))} hold {b}, all found, not given; "
         f"if {cell_name(z)} were {a}, the {a}s and {b}s of these four corners could swap and "
-        f"the puzzle would have two solutions, so {cell_name(z)} cannot hold {a}",
+        f"the puzzle would have a second solution, so {cell_name(z)} cannot hold {a}",
     )
 
 
@@ -483,7 +483,7 @@ def _avoidable_2(s: Position, corners: tuple[int, ...], empty: list[int]) -> Ste
         candidates=((p, a), (p, z), (q, b), (q, z)),
         text=f"{cell_name(xp)} holds {a} and {cell_name(xq)} holds {b}, both found, not given; "
         f"if {cell_name(p)} were {a} and {cell_name(q)} {b}, the four corners could swap "
-        f"their digits and the puzzle would have two solutions, so {cell_name(p)} or "
+        f"their digits and the puzzle would have a second solution, so {cell_name(p)} or "
         f"{cell_name(q)} holds {z} and cells that see both cannot hold {z}",
     )
 
