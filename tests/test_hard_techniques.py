@@ -749,6 +749,25 @@ def test_a_chain_that_refers_back_numbers_its_links() -> None:
     )
 
 
+def test_a_trial_inside_a_chain_is_supposed_not_followed() -> None:
+    """A nested forcing chain's inner trial read '(4) r4c7≠7 [from 1] → (5) r4c1=1', as if
+    r4c1=1 followed from r4c7≠7: it is a new premise."""
+    chain = Chain(
+        (
+            Node((0,), 1, True),
+            Node((1,), 1, False, (0,)),
+            Node((2,), 3, True),  # a trial of its own
+            Node((3,), 3, False, (2,)),
+        ),
+        "contradiction",
+    )
+    nbsp = "\u00a0"
+    assert chain.notation == (
+        f"(1){nbsp}r1c1=1 → (2){nbsp}r1c2≠1; (3){nbsp}suppose r1c3=3 → (4){nbsp}r1c4≠3 "
+        "→ contradiction"
+    )
+
+
 def test_a_dynamic_contradiction_draws_where_it_breaks() -> None:
     """'... after which row 3 would have no place left for 6' marks row 3; '... r6c5 would
     have no digit left' marks r6c5."""

@@ -191,6 +191,8 @@ def test_each_technique_has_its_page(client: FlaskClient, entry: object) -> None
         assert ('<details class="hint-fold" open>' in page) == bool(step.chains or step.colours)
         for chain in step.chains:
             assert f"<li>{escape(chain.notation)}</li>" in page
+        supposed = any("suppose " in chain.notation for chain in step.chains)
+        assert ('"; suppose": a trial of its own' in page) == supposed  # the key says why
         drawn = set(re.findall(r'class="(hint-colour-\d)"', page))
         assert len(drawn) == len(step.colours)
         assert ("its colours (listed under its sentence)" in page) == bool(step.colours)

@@ -48,21 +48,22 @@ class Chain:
         """Compact and complete: 'r1c1≠7 → r1c5=7 → r6c5≠7'. A node that follows from
         anything but the node just before it names those nodes in brackets, '[from 2, 5]',
         and then every node carries its number, '(5) r3c4=2'; a link through an almost locked
-        set names its cells."""
-        numbered = any(n.after and n.after != (i - 1,) for i, n in enumerate(self.nodes))
-        parts = []
+        set names its cells. A premise after the first (a trial inside a trial) follows from
+        nothing before it: '; (5) suppose r4c1=1'."""
+        numbered = any(n.after != (i - 1,) for i, n in enumerate(self.nodes) if i)
+        text = ""
         for i, node in enumerate(self.nodes):
-            text = node.text
+            claim = node.text
             if node.als:
-                text = f"(ALS {cells_text(node.als)}) {text}"
+                claim = f"(ALS {cells_text(node.als)}) {claim}"
             if node.after and node.after != (i - 1,):
-                text += " [from\u00a0" + ",\u00a0".join(str(j + 1) for j in node.after) + "]"
+                claim += " [from\u00a0" + ",\u00a0".join(str(j + 1) for j in node.after) + "]"
+            if i and not node.after:
+                claim = f"suppose {claim}"
             if numbered:
-                text = f"({i + 1})\u00a0{text}"  # no line break inside a number or reference
-            parts.append(text)
-        if self.end:
-            parts.append(self.end)
-        return " → ".join(parts)
+                claim = f"({i + 1})\u00a0{claim}"  # no line break inside a number or reference
+            text += ("; " if i and not node.after else " → " if i else "") + claim
+        return f"{text} → {self.end}" if self.end else text
 
     @property
     def cells(self) -> tuple[int, ...]:
