@@ -60,7 +60,7 @@ def unglued() -> Response | None:
     query = request.query_string.decode("latin-1")
     address = "/" + request.path.lstrip("/") + (f"?{query}" if query else "")  # never //host
     trimmed = GLUED.sub("", address)
-    if trimmed == address or trimmed in ("", "/"):
+    if trimmed == address:
         return None
     return Response(status=302, headers={"Location": trimmed.removesuffix("?")})
 
