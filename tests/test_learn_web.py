@@ -14,7 +14,7 @@ from markupsafe import escape
 from puzzles import COLOURING, EASY, EASY_SOLUTION
 from werkzeug.test import TestResponse
 
-from webapp.learn import bonus_reason, game_moves, review_url
+from webapp.learn import bonus_reason, game_moves, review_url, source_text
 from webapp.sudoku import (
     GameMove,
     hint,
@@ -185,6 +185,9 @@ def test_each_technique_has_its_page(client: FlaskClient, entry: object) -> None
         # A technique no solve took first is shown where it applies, and the page says so.
         assert ("which takes an easier step there" in page) == (not shown.easiest)
         assert (f"step {EXAMPLES[name].step} of its solve." in page) == shown.easiest
+        # where it comes from in words: 'puzzle 1235 of Gordon Royle's puzzles with 17 givens'
+        assert f"From {escape(source_text(shown.source.source))}, " in page
+        assert ".txt" not in page
         # What the sentence leaves out is shown open under it: every chain whole, and a
         # colouring's colours, drawn on the grid in two (or four) colours and in the key.
         step = shown.moment.step

@@ -376,6 +376,26 @@ def library_order() -> tuple[TechniqueEntry, ...]:
     return tuple(sorted(technique_entries(), key=lambda entry: entry.rating))
 
 
+# The puzzle sets worked examples come from (../shared/data, see its README), for readers
+SOURCE_NAMES = {
+    "norvig_easy50.txt": "Peter Norvig's 50 easy puzzles",
+    "norvig_top95.txt": "the classic top 95 hard puzzles",
+    "norvig_sudoku10k.txt": "a set of 10,000 puzzles of mixed difficulty",
+    "magictour_top1465.txt": "the classic top 1465 hard puzzles",
+    "forum_hardest_1106.txt": "the Sudoku forum's hardest puzzles of 2011",
+    "royle_17clue.txt": "Gordon Royle's puzzles with 17 givens",
+    "kaggle_sample.txt": "a sample of generated everyday puzzles",
+}
+
+
+def source_text(source: str) -> str:
+    """'royle_17clue.txt, line 1235' as a reader would say it: 'puzzle 1235 of Gordon Royle's
+    puzzles with 17 givens' (a file without a name here is left as it is)."""
+    file, _, line = source.partition(", line ")
+    name = SOURCE_NAMES.get(file)
+    return f"puzzle {line} of {name}" if name and line.isdigit() else source
+
+
 @bp.get("/techniques")
 def library() -> Response:
     """Every technique, grouped by the level it belongs to, easiest first."""
@@ -413,6 +433,7 @@ def technique(slug: str) -> Response:
     example = _example(entry.name)
     if example:
         moment, source, code, number, easiest = example
+        source = source_text(source)
         context.update(
             moment=moment,
             squares=squares(decode_cells(code, "the example's puzzle"), moment),
