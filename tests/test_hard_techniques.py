@@ -18,11 +18,13 @@ from typing import NamedTuple
 
 import pytest
 
+from webapp.sudoku import worked_example
 from webapp.sudoku.board import (
     BIT,
     DIGITS_OF,
     PEER_BB,
     UNIT_BB,
+    UNITS,
     UNITS_OF,
     cell_name,
     parse,
@@ -766,6 +768,25 @@ def test_a_trial_inside_a_chain_is_supposed_not_followed() -> None:
         f"(1){nbsp}r1c1=1 → (2){nbsp}r1c2≠1; (3){nbsp}suppose r1c3=3 → (4){nbsp}r1c4≠3 "
         "→ contradiction"
     )
+
+
+def test_a_chain_names_the_locked_candidates_behind_a_link() -> None:
+    """'(11) r2c7≠9 [from 6, 10]' was a pointing step in box 1 that nothing named: a chain
+    that follows locked candidates says which, and they hold (the digit's other places in
+    the named unit are ruled out by the links it follows from)."""
+    example = worked_example("Dynamic forcing chain (+)")
+    assert example is not None
+    named = [
+        (chain, node) for chain in example.moment.step.chains for node in chain.nodes if node.by
+    ]
+    assert named
+    for chain, node in named:
+        kind, _, unit = node.by.partition(" in ")
+        assert kind in ("pointing", "claiming") and f"[{node.by}" in chain.notation
+        number = int(unit.split()[1])
+        index = {"row": 0, "column": 9, "box": 18}[unit.split()[0]] + number - 1
+        assert (index >= 18) == (kind == "pointing")  # a box points, a line claims
+        assert node.cells[0] not in UNITS[index]  # cleared outside the unit it is locked in
 
 
 def test_a_dynamic_contradiction_draws_where_it_breaks() -> None:

@@ -296,6 +296,7 @@ def trail_chain(
     s = start.copy()
     orig = start.cands
     why: dict[Fact, tuple[Fact, ...]] = {}
+    by: dict[Fact, str] = {}  # the locked candidates behind an elimination
     order: list[Fact] = []
 
     def add(fact: Fact, parents: tuple[Fact, ...]) -> None:
@@ -328,7 +329,10 @@ def trail_chain(
             lock = locks.pop(0)
             inside = set(UNITS[lock.cover])
             support = offs([x for x in UNITS[lock.base] if x not in inside], lock.digit)
+            kind = "pointing" if lock.base >= 18 else "claiming"  # 18: box 1
             for c, d in lock.eliminations:
+                if (c, d, False) not in why:
+                    by[(c, d, False)] = f"{kind} in {unit_name(lock.base)}"
                 add((c, d, False), support)
             s.apply((), lock.eliminations)
         if move is None:
@@ -350,13 +354,18 @@ def trail_chain(
     else:
         ends = goals
         end = ""
-    return _sliced(order, why, ends, end)
+    return _sliced(order, why, by, ends, end)
 
 
 def _sliced(
-    order: list[Fact], why: dict[Fact, tuple[Fact, ...]], ends: tuple[Fact, ...], end: str
+    order: list[Fact],
+    why: dict[Fact, tuple[Fact, ...]],
+    by: dict[Fact, str],
+    ends: tuple[Fact, ...],
+    end: str,
 ) -> Chain:
-    """The facts `ends` rest on (themselves included), in `order`, as a Chain."""
+    """The facts `ends` rest on (themselves included), in `order`, as a Chain (`by`: the step
+    behind a fact that is not a single's)."""
     needed: set[Fact] = set()
     stack = [f for f in ends if f in why]
     while stack:
@@ -367,6 +376,9 @@ def _sliced(
     kept = [f for f in order if f in needed]
     index = {f: i for i, f in enumerate(kept)}
     nodes = tuple(
-        Node((c,), d, on, tuple(sorted(index[p] for p in why[(c, d, on)]))) for c, d, on in kept
+        Node(
+            (c,), d, on, tuple(sorted(index[p] for p in why[(c, d, on)])), by=by.get((c, d, on), "")
+        )
+        for c, d, on in kept
     )
     return Chain(nodes, end)

@@ -18,7 +18,8 @@ class Node(NamedTuple):
     in one of them; off: in none of them), or the cells of an almost locked set that hold the
     digit. `after` are the indices of the earlier nodes of the chain this claim follows from
     (empty for a premise: an assumption, or an end taken as false). `als` holds the cells of
-    the almost locked set the link into this node runs through, if it runs through one.
+    the almost locked set the link into this node runs through, if it runs through one; `by`
+    names the step that makes the claim when it is not a single ('pointing in box 1').
     """
 
     cells: tuple[int, ...]
@@ -26,6 +27,7 @@ class Node(NamedTuple):
     on: bool
     after: tuple[int, ...] = ()
     als: tuple[int, ...] = ()
+    by: str = ""
 
     @property
     def text(self) -> str:
@@ -48,16 +50,20 @@ class Chain:
         """Compact and complete: 'r1c1≠7 → r1c5=7 → r6c5≠7'. A node that follows from
         anything but the node just before it names those nodes in brackets, '[from 2, 5]',
         and then every node carries its number, '(5) r3c4=2'; a link through an almost locked
-        set names its cells. A premise after the first (a trial inside a trial) follows from
-        nothing before it: '; (5) suppose r4c1=1'."""
+        set names its cells, and a claim made by a step other than a single names it
+        ('[pointing in box 1, from 6, 10]'). A premise after the first (a trial inside a
+        trial) follows from nothing before it: '; (5) suppose r4c1=1'."""
         numbered = any(n.after != (i - 1,) for i, n in enumerate(self.nodes) if i)
         text = ""
         for i, node in enumerate(self.nodes):
             claim = node.text
             if node.als:
                 claim = f"(ALS {cells_text(node.als)}) {claim}"
+            reasons = [node.by] if node.by else []
             if node.after and node.after != (i - 1,):
-                claim += " [from\u00a0" + ",\u00a0".join(str(j + 1) for j in node.after) + "]"
+                reasons.append("from\u00a0" + ",\u00a0".join(str(j + 1) for j in node.after))
+            if reasons:
+                claim += f" [{', '.join(reasons)}]"
             if i and not node.after:
                 claim = f"suppose {claim}"
             if numbered:
