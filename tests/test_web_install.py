@@ -24,7 +24,8 @@ from puzzles import EASY
 
 ROOT = Path(__file__).resolve().parent.parent
 
-pytestmark = pytest.mark.install
+# one worker builds and installs the wheel once for the whole module (-n: --dist loadgroup)
+pytestmark = [pytest.mark.install, pytest.mark.xdist_group("install")]
 
 
 def run(*args: str | Path, cwd: Path) -> str:
