@@ -362,8 +362,9 @@ def test_resized_pages_have_no_axe_violation(
     browser: Browser, server: str, contexts: list[BrowserContext], dark: bool
 ) -> None:
     for size, touch in [((1920, 1080), False), ((1024, 1366), True), ((375, 740), True)]:
+        page = open_page(contexts, browser, server, size, touch, GAME, dark)
         for url in (GAME, PATH, REVIEW, "/techniques", "/"):
-            page = open_page(contexts, browser, server, size, touch, url, dark)
+            page.goto(url)
             found = violations(page)
             assert not found, f"{url} at {size}: {report(found)}"
 
