@@ -24,8 +24,7 @@ from puzzles import EASY
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# one worker builds and installs the wheel once for the whole module (-n: --dist loadgroup)
-pytestmark = [pytest.mark.install, pytest.mark.xdist_group("install")]
+pytestmark = pytest.mark.install
 
 
 def run(*args: str | Path, cwd: Path) -> str:
