@@ -15,6 +15,7 @@ from puzzles import COLOURING, EASY, X_CHAIN
 
 from webapp.play import fill_candidates
 from webapp.sudoku import parse
+from webapp.sudoku.techniques.step import NUMBER_WORDS
 from webapp.urlstate import GameState
 
 pytest.importorskip("playwright")
@@ -51,9 +52,6 @@ def check_page(page: Page, size: str, name: str, axe: bool = True) -> None:
         found = violations(page)
         assert not found, report(found)
     shoot(page, f"{name}-{size}")
-
-
-NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 
 
 @pytest.mark.parametrize("size", SIZES)
