@@ -342,7 +342,7 @@ def test_on_a_phone_playing_brings_the_whole_grid_into_view(browser: Browser, se
         still.locator("#lab-speed").select_option("1")
         moved = still.evaluate("document.getElementById('lab-play').click() || scrollY")
         assert moved > 0  # no glide: scrolled before the click's handler returned
-        assert in_view(still, ".lab-grid", PHONE["height"])
+        until(still, lambda: in_view(still, ".lab-grid", PHONE["height"]), "the grid in view")
         until(still, lambda: len(steps.held) == 1, "the first step asked for")
         steps.held[0].continue_()
         expect(still.locator("#lab-step-title")).to_contain_text("Step 2")
