@@ -1,4 +1,4 @@
-// "Your record": the games won in this browser (localStorage), by level: how many, the best
+// "Your record": the games begun and won in this browser (localStorage), by level: how many, the best
 // time and the average, and how many days in a row today's puzzle was won on its day. A game
 // won on this page says in its summary how its time compares; the New puzzle list offers the
 // whole table. Nothing of it goes to the server.
@@ -40,13 +40,16 @@
     store(KEY, list);
   }
 
-  // The puzzles whose solution was shown here: a win of one, after the solution was hidden
-  // again (on this page or after a reload), is not counted.
+  // The puzzles begun here (shown in play before any move) and those whose solution was
+  // shown here. Only a game begun here is counted, not someone's game in progress opened by
+  // its link (its clock holds their time), nor a game won after its solution was shown and
+  // hidden again (on this page or after a reload).
+  var STARTED = 'sudoku-started';
   var SHOWN = 'sudoku-solution-shown';
 
-  function shownHere(puzzle) {
-    var list = stored(SHOWN);
-    if (list.indexOf(puzzle) < 0) store(SHOWN, list.concat([puzzle]));
+  function keptIn(key, puzzle) {
+    var list = stored(key);
+    if (list.indexOf(puzzle) < 0) store(key, list.concat([puzzle]));
   }
 
   // The game this page shows won, with `fresh` if this page showed it in play (only such a
@@ -58,7 +61,8 @@
     var puzzle = line && line.getAttribute('data-puzzle');
     if (!puzzle) return null;
     if (line.getAttribute('data-game') === 'on') inPlay = puzzle;
-    else if (!line.getAttribute('data-win')) shownHere(puzzle); // over, unsolved: shown
+    else if (!line.getAttribute('data-win')) keptIn(SHOWN, puzzle); // over, unsolved: shown
+    if (line.hasAttribute('data-start') && inPlay === puzzle) keptIn(STARTED, puzzle);
     if (!summary || !line.getAttribute('data-win')) return null;
     var level = document.querySelector('#difficulty .level');
     var daily = summary.getAttribute('data-daily') || '';
@@ -81,6 +85,7 @@
       wonOnPage[win.puzzle] = win.id;
       return false;
     }
+    if (!kept && stored(STARTED).indexOf(win.puzzle) < 0) return false; // begun elsewhere
     if (!kept && stored(SHOWN).indexOf(win.puzzle) >= 0) return false; // its solution seen
     wonOnPage[win.puzzle] = win.id; // (a won game reloaded, then undone, too)
     if (!kept) {
@@ -203,6 +208,7 @@
     if (!ev.target.closest || !ev.target.closest('#record-forget')) return;
     try {
       localStorage.removeItem(KEY);
+      localStorage.removeItem(STARTED);
       localStorage.removeItem(SHOWN);
     } catch (e) { /* no storage: nothing was kept */ }
     var box = document.getElementById('record');

@@ -40,9 +40,14 @@ def average(*seconds: int) -> str:
     return clock(math.floor(sum(seconds) / len(seconds) + 0.5))
 
 
+START = GameState(parse(EASY)).url  # the Easy puzzle before its first move
+
+
 def win(page: Page, seconds: int) -> int:
-    """Open the game one move from the end and make that move: the seconds it was won in
-    (`seconds` and the moment the move took)."""
+    """Begin the game, open it one move from the end and make that move: the seconds it was
+    won in (`seconds` and the moment the move took)."""
+    page.goto(START)
+    expect(page.locator("#status-line")).to_have_attribute("data-start", "")
     page.goto(one_move_left(seconds))
     expect(page.locator("#difficulty .level")).to_have_text("Easy")
     page.locator(f"#c{MISSING}").click()
@@ -110,6 +115,7 @@ def test_a_finished_game_opened_by_its_link_is_not_a_win(browser: Browser, serve
         other = new_context(browser, server)
         try:
             visitor = other.new_page()
+            visitor.goto(START)  # begun in the visitor's browser too
             visitor.goto(finished)
             expect(visitor.locator("#summary")).to_contain_text("Solved!")
             visitor.wait_for_timeout(500)  # time for the script to have counted it
@@ -134,6 +140,7 @@ def test_a_game_whose_solution_was_shown_is_not_a_win(browser: Browser, server: 
     context = new_context(browser, server)
     try:
         page = context.new_page()
+        page.goto(START)
         page.goto(one_move_left(300))
         page.locator("details.confirm summary", has_text="Solve").click()
         page.locator("#act-solve").click()
@@ -148,6 +155,29 @@ def test_a_game_whose_solution_was_shown_is_not_a_win(browser: Browser, server: 
         expect(page.locator("#summary-record")).to_be_hidden()
         page.goto("/")
         expect(page.locator("#record")).to_be_hidden()
+    finally:
+        context.close()
+
+
+def test_someones_game_in_progress_finished_here_is_not_a_win(
+    browser: Browser, server: str
+) -> None:
+    """A friend's link to their game in progress, finished here, counted as won here in
+    their time (the clock in the link is theirs). Only a game begun here counts."""
+    context = new_context(browser, server)
+    try:
+        page = context.new_page()
+        page.goto(one_move_left(300))
+        expect(page.locator("#status-line")).not_to_have_attribute("data-start", "")
+        page.locator(f"#c{MISSING}").click()
+        page.keyboard.press(EASY_SOLUTION[MISSING])
+        expect(page.locator("#summary")).to_contain_text("Solved!")
+        page.wait_for_timeout(500)  # time for the script to have counted it
+        expect(page.locator("#summary-record")).to_be_hidden()
+        page.goto("/")
+        expect(page.locator("#record")).to_be_hidden()
+        win(page, 300)  # begun here, then played on from that link: a win
+        expect(page.locator("#summary-record")).to_be_visible()
     finally:
         context.close()
 
@@ -205,6 +235,8 @@ def test_todays_puzzle_won_on_its_day_counts_the_days_in_a_row(
         )
         page.goto("/")
         expect(page.get_by_role("link", name="Today's puzzle", exact=True)).to_be_visible()
+        page.goto(GameState(game.puzzle, origin=game.origin).url)  # begun here
+        expect(page.locator("#status-line")).to_have_attribute("data-start", "")
         page.goto(game.url)
         expect(page.locator("#difficulty .level")).to_be_visible()
         page.locator(f"#c{missing}").click()

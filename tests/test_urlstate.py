@@ -410,3 +410,26 @@ def test_state_with_notes_and_hint_round_trips(
     notes = tuple(0 if g else m for g, m in zip(puzzle, raw, strict=True))
     state = GameState(puzzle, notes=notes, cell=cell if level else None, hint=level)
     assert from_url(*query_args(state.url)) == state
+
+
+EMPTY = EASY.index(".")  # a cell the puzzle leaves empty
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"entries": tuple(4 if c == EMPTY else 0 for c in range(81))},
+        {"notes": tuple(0b101 if c == EMPTY else 0 for c in range(81))},
+        {"history": (Move(((EMPTY, 4),)),)},
+        {"future": (Move(((EMPTY, 4),)),)},
+        {"hints": 1},
+        {"checks": 1},
+        {"seconds": 1},
+    ],
+)
+def test_a_game_is_at_its_start_until_the_player_does_anything(change: dict) -> None:
+    """The record counts only games begun in the browser: shown before anything was done."""
+    start = GameState(parse(EASY))
+    assert start.at_start
+    assert replace(start, mistakes=True, timer=False, paused=True).at_start  # settings alone
+    assert not replace(start, **change).at_start

@@ -215,6 +215,19 @@ class GameState:
             notes[cell] = content - 9 if content > 9 else 0
         return replace(self, entries=tuple(entries), notes=tuple(notes))
 
+    @property
+    def at_start(self) -> bool:
+        """No digit, note, move, hint, Check or second played yet: the game as it begins."""
+        return not (
+            any(self.entries)
+            or any(self.notes)
+            or self.history
+            or self.future
+            or self.hints
+            or self.checks
+            or self.seconds
+        )
+
     @cached_property
     def url(self) -> str:
         """The canonical URL path (and query) of this state."""
