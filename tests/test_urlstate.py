@@ -295,6 +295,14 @@ def test_a_link_that_came_out_of_html_with_amp_between_its_parts_is_read() -> No
     assert from_path(state.url.replace("&", "&amp;")) == state
 
 
+def test_a_link_whose_equals_signs_were_escaped_is_read() -> None:
+    """Some mail programs write '=' as '%3D': the key swallowed its value, and the player's
+    digits, notes and clock were dropped without a word."""
+    state = GameState(parse(EASY), (4,) + (0,) * 80, notes=(0, 0b101) + (0,) * 79, seconds=75)
+    assert from_path(state.url.replace("=", "%3D")) == state
+    assert from_path(state.url.replace("=", "%3d").replace("&", "&amp;")) == state
+
+
 def test_keys_name_every_key_a_state_url_writes() -> None:
     """What `_mended` may leave out: every key of a state with everything set."""
     state = GameState(parse(EASY), (4,) + (0,) * 80, notes=(0, 0b101) + (0,) * 79)

@@ -271,6 +271,13 @@ def test_canonical_url_keeps_query_order(client: FlaskClient) -> None:
     assert response.status_code == 301 and response.headers["Location"] == state.url
 
 
+def test_a_link_whose_equals_signs_were_escaped_keeps_the_game(client: FlaskClient) -> None:
+    """'e%3D...' (a mail program's escaping) was an unknown key, dropped by the redirect."""
+    state = GameState(parse(EASY), (4,) + (0,) * 80, seconds=75)
+    response = client.get(state.url.replace("=", "%3D"))
+    assert response.status_code == 301 and response.headers["Location"] == state.url
+
+
 # Bad URLs: a 400 page in the site's style that says what is wrong
 
 

@@ -577,16 +577,28 @@ KEYS += ("d", "check", "checks", "hints", "mistakes", "timer", "pause", "t")  # 
 def from_url(version: str, puzzle: str, args: Mapping[str, Sequence[str]]) -> GameState:
     """Read the state in `/p/<version>/<puzzle>?<args>`; args maps each key to all its values.
     A StateError offers the state without the part that's wrong, where one can be read."""
-    if any(key.startswith("amp;") for key in args):  # '&amp;' from a link copied out of HTML
-        unescaped: dict[str, list[str]] = {}
-        for key, values in args.items():
-            unescaped.setdefault(key.removeprefix("amp;"), []).extend(values)
-        args = unescaped
+    args = _unescaped(args)
     try:
         return _read_url(version, puzzle, args)
     except StateError as err:
         mended = _mended(version, puzzle, args)
         raise StateError(err.message, mended or err.fallback, err.offer) from None
+
+
+def _unescaped(args: Mapping[str, Sequence[str]]) -> Mapping[str, Sequence[str]]:
+    """The query as written before a program escaped it: '&amp;' (a link copied out of HTML)
+    leaves 'amp;' before a key, and '=' written '%3D' (by some mail programs) leaves a key
+    holding '=' with no value."""
+    if not any(key.startswith("amp;") or "=" in key for key in args):
+        return args
+    unescaped: dict[str, list[str]] = {}
+    for key, values in args.items():
+        key = key.removeprefix("amp;")
+        if "=" in key and not any(values):
+            key, value = key.split("=", 1)
+            values = [value] * len(values)
+        unescaped.setdefault(key, []).extend(values)
+    return unescaped
 
 
 def _mended(version: str, puzzle: str, args: Mapping[str, Sequence[str]]) -> str | None:
