@@ -14,8 +14,9 @@ from puzzles import EASY, EASY_SOLUTION
 from werkzeug.test import TestResponse
 
 from webapp import play
+from webapp.lab import lab_url
 from webapp.sudoku import parse
-from webapp.urlstate import GameState, Mode, from_path
+from webapp.urlstate import GameState, Mode, Move, encode_cells, from_path
 
 EASY_URL = GameState(parse(EASY)).url
 HTMX = {"HX-Request": "true"}
@@ -243,6 +244,18 @@ def test_punctuation_a_message_glued_to_a_link_is_dropped(client: FlaskClient, g
     assert client.post(game.url + glued).status_code != 302  # forms are not redirected
     assert client.get(game.url + glued, headers={"HX-Request": "true"}).status_code == 400
     assert client.get(game.url + "x").status_code == 400  # nothing glued: still the 400
+
+
+@pytest.mark.parametrize("between", ["", "%20", "https://sudoku.example", "%20http://x.example"])
+def test_a_link_pasted_twice_is_the_link_once(client: FlaskClient, between: str) -> None:
+    """A game's link pasted twice in a row got a 400 whose offer was the bare puzzle: the
+    player's digits, moves and clock were lost. So did the lab's."""
+    game = GameState(parse(EASY), (4,) + (0,) * 80, seconds=75, history=(Move(((0, 0),)),))
+    lab = lab_url(encode_cells(parse(EASY)), "mrv", 3)
+    for link in (game.url, GameState(parse(EASY)).url, lab):
+        response = client.get(link + between + link)
+        assert response.status_code == 302, (link, response.status_code)
+        assert response.headers["Location"] == link
 
 
 def test_a_glued_link_is_never_redirected_to_another_site(client: FlaskClient) -> None:

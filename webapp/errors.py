@@ -53,13 +53,27 @@ def error_page(code: int, message: str, fallback: str | None = None, offer: str 
 GLUED = re.compile(r"(?:[.,;:!)\]}\"']|%22|%27)+$")
 
 
+# Between a link and the same link pasted again: a space, or nothing.
+SPACES = re.compile(r"(?:%20|\+|\s)+$")
+
+
+def first_link(address: str) -> str:
+    """The first of two links pasted one after the other: cut where the second begins (its
+    'http://' or 'https://', or its path's first segment again, as in '...t=75/p/v1/...')."""
+    section = address.find("/", 1)  # the '/p/' of '/p/v1/...', the '/lab/' of '/lab/...'
+    again = [address.find(s, 1) for s in ("http://", "https://", address[: section + 1])]
+    cuts = [at for at in again if at > 0] if section > 0 else []
+    return SPACES.sub("", address[: min(cuts)]) if cuts else address
+
+
 def unglued() -> Response | None:
-    """A page link that failed, with punctuation glued to its end: a redirect to it without."""
+    """A page link that failed, with punctuation glued to its end or the link pasted again
+    after it: a redirect to the link alone."""
     if request.method not in ("GET", "HEAD") or is_htmx():
         return None
     query = request.query_string.decode("latin-1")
     address = "/" + request.path.lstrip("/") + (f"?{query}" if query else "")  # never //host
-    trimmed = GLUED.sub("", address)
+    trimmed = GLUED.sub("", first_link(address))
     if trimmed == address:
         return None
     return Response(status=302, headers={"Location": trimmed.removesuffix("?")})
