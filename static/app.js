@@ -180,6 +180,14 @@
     if (button && !button.disabled) button.click();
   }
 
+  // The digit a key types: its own, or the digit printed on a top-row key whose layout puts
+  // a sign there without Shift (AZERTY's '&' is 1, 'é' is 2; Czech QWERTZ's 'ě' is 2).
+  function topRowDigit(ev) {
+    if (/^[0-9]$/.test(ev.key)) return ev.key;
+    var top = /^Digit([0-9])$/.exec(ev.code || '');
+    return top && ev.key.length === 1 ? top[1] : '';
+  }
+
   document.addEventListener('keydown', function (ev) {
     var el = ev.target;
     var key = ev.key;
@@ -217,6 +225,7 @@
     if (!isCell(el) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     var i = index(el);
     var move = MOVES[key];
+    var digit = topRowDigit(ev);
     if (move) {
       var row = Math.max(0, Math.min(8, Math.floor(i / 9) + move[0]));
       var col = Math.max(0, Math.min(8, (i % 9) + move[1]));
@@ -225,10 +234,10 @@
     } else if (key === 'Home' || key === 'End') {
       ev.preventDefault();
       cell(i - (i % 9) + (key === 'End' ? 8 : 0)).focus();
-    } else if (/^[1-9]$/.test(key)) {
+    } else if (/^[1-9]$/.test(digit)) {
       ev.preventDefault();
-      type(el, key);
-    } else if (key === 'Backspace' || key === 'Delete' || key === '0' || key === '.' || key === ' ') {
+      type(el, digit);
+    } else if (key === 'Backspace' || key === 'Delete' || digit === '0' || key === '.' || key === ' ') {
       ev.preventDefault();
       type(el, '');
     } else if ((key === 'n' || key === 'N') && $('notes-field')) {

@@ -504,6 +504,25 @@ def test_a_link_too_long_gets_the_sites_own_page(page: Page) -> None:
     expect(page.locator("#grid .cell")).to_have_count(81)
 
 
+def test_the_top_rows_keys_type_their_digits_on_every_layout(page: Page) -> None:
+    """On AZERTY the top row types & é " ' ( - è _ ç à without Shift, and those keys typed
+    nothing: a French player had to hold Shift for every digit. A key's place (its code)
+    says which digit it is; its sign is not typed."""
+    empty = EASY.index(".")
+    page.goto(EASY_GAME.url)
+    cell(page, empty).focus()
+    cell(page, empty).dispatch_event("keydown", {"key": "é", "code": "Digit2", "bubbles": True})
+    expect(cell(page, empty)).to_have_value("2")
+    until(page, lambda: shown(page).entries[empty] == 2, "the digit in the URL")
+    cell(page, empty).dispatch_event("keydown", {"key": "à", "code": "Digit0", "bubbles": True})
+    expect(cell(page, empty)).to_have_value("")
+    until(page, lambda: shown(page).entries[empty] == 0, "the cell cleared in the URL")
+    cell(page, empty).dispatch_event("keydown", {"key": "q", "code": "KeyA", "bubbles": True})
+    expect(cell(page, empty)).to_have_value("")  # a letter is no digit, wherever it is
+    page.keyboard.press("Shift+Digit3")  # a US keyboard's '#' names the 3 as well
+    expect(cell(page, empty)).to_have_value("3")
+
+
 def test_h_asks_for_a_hint_about_the_cell_and_keeps_the_grid_focused(page: Page) -> None:
     page.goto(EASY_GAME.url)
     cell(page, 5).click()  # r1c6
