@@ -202,16 +202,6 @@ def encode(cands: Sequence[int], grid: Sequence[int]) -> tuple[int, int]:
     return x, free
 
 
-_CELL_LOW8 = LOW8 & CELL_VIEW
-_CELL_HIGH = HIGH & CELL_VIEW
-
-
-def whole_cells(x: int) -> int:
-    """For a view-0 candidate set x: every candidate of each cell in which x has one (the
-    lanes_nonzero sum on view 0 alone, then each found lane filled)."""
-    return (((((x & _CELL_LOW8) + _CELL_LOW8) | x) & _CELL_HIGH) >> 8) * 0x1FF
-
-
 def cell_view(x: int) -> int:
     """View 0 alone: bit 9 * cell + digit (from 0) for each candidate, placed ones included."""
     return x & CELL_VIEW
