@@ -102,7 +102,6 @@ class Endpoint:
     summary: str
     description: str
     params: tuple[Param, ...]
-    cached: Callable[[dict[str, Any]], bool]  # may the GET answer to these values be cached
     errors: tuple[int, ...] = ()  # statuses besides 200, 400, 404, 405, 408, 413, 415, 429, 500
 
 
@@ -158,7 +157,7 @@ def endpoint(
 
         bp.add_url_rule(f"/{name}", name, view, methods=["GET", "POST"])
         doc = (compute.__doc__ or "").strip()
-        ENDPOINTS[name] = Endpoint(name, summary, doc, params, cached, errors)
+        ENDPOINTS[name] = Endpoint(name, summary, doc, params, errors)
         return compute
 
     return register
