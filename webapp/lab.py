@@ -377,8 +377,8 @@ def _navigation(run: Trace, code: str, algorithm: str, step: int) -> list[Link]:
     later_dead = next((s for s in run.dead_ends if s > step), None)
     later_solution = next((s for s in run.solved_at if s > step), None)
 
-    def to(target: int | None, here_too: bool = False) -> str | None:
-        if target is None or not 1 <= target <= last or (target == step and not here_too):
+    def to(target: int | None) -> str | None:
+        if target is None or not 1 <= target <= last or target == step:
             return None
         return lab_url(code, algorithm, target)
 
