@@ -26,6 +26,7 @@ from werkzeug.wrappers import Response
 from . import hint_panel, limits, page_rating
 from .enginepool import current as engine
 from .errors import error_page
+from .remembered import Remembered
 from .sudoku import (
     GRADE_BUDGET,
     LEVEL_NAMES,
@@ -246,19 +247,13 @@ class Solved:
     problem: str = ""
 
 
-_remembered: dict[Grid, Solved] = {}  # answers, the same on every worker: a cache, not state
+_remembered: Remembered[Grid, Solved] = Remembered(REMEMBERED)
 
 
 def solved(puzzle: Grid) -> Solved:
     """The walkthrough of `puzzle`, worked out by the slow engine processes (the last
     REMEMBERED are remembered per worker)."""
-    found = _remembered.pop(puzzle, None)
-    if found is None:
-        found = engine("slow").run(solve_path, puzzle)
-    _remembered[puzzle] = found
-    while len(_remembered) > REMEMBERED:
-        del _remembered[next(iter(_remembered))]
-    return found
+    return _remembered.answer(puzzle, engine("slow").run, solve_path, puzzle)
 
 
 def _solved_known() -> bool:
@@ -267,7 +262,7 @@ def _solved_known() -> bool:
         grid = decode_cells(str((request.view_args or {})["puzzle"]), "the puzzle")
     except (KeyError, StateError):
         return False
-    return grid in _remembered
+    return _remembered.get(grid)[0]
 
 
 def solve_path(puzzle: Grid) -> Solved:
