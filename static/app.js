@@ -446,9 +446,9 @@
   function refocus() {
     var active = document.activeElement;
     if (active && active !== document.body) return;
-    var again = lastFocus && $(lastFocus);
-    if (again && !again.disabled && visible(again)) {
-      again.focus({ preventScroll: true });
+    var before = lastFocus && $(lastFocus);
+    if (before && !before.disabled && visible(before)) {
+      before.focus({ preventScroll: true });
       return;
     }
     var next = null;
@@ -850,8 +850,8 @@
     var trigger = ev.detail.triggeringEvent;
     var action = actionOf(trigger);
     var at = action ? -1 : typedCell(trigger && trigger.target);
-    var again = at >= 0 && sent.cells.indexOf(at) >= 0;
-    if (!sent.action && !again && !held.length) return; // this post carries the edit on its way
+    var retyped = at >= 0 && sent.cells.indexOf(at) >= 0;
+    if (!sent.action && !retyped && !held.length) return; // this post carries the edit on its way
     var repeated = action === sent.action && REPEATABLE.indexOf(action) >= 0;
     if (repeated && !held.length) return; // counted in the post (nothing typed came between)
     ev.preventDefault();
