@@ -346,7 +346,7 @@ def test_on_a_phone_playing_brings_the_whole_grid_into_view(browser: Browser, se
         until(still, lambda: len(steps.held) == 1, "the first step asked for")
         steps.held[0].continue_()
         expect(still.locator("#lab-step-title")).to_contain_text("Step 2")
-        assert in_view(still, ".lab-grid", PHONE["height"])
+        until(still, lambda: in_view(still, ".lab-grid", PHONE["height"]), "the grid in view")
         still.locator("#lab-play").click()
         expect(still.locator("#lab-play")).to_have_text("Play")
     finally:
