@@ -1,7 +1,7 @@
-// "Your record": the games begun and won in this browser (localStorage), by level: how many, the best
-// time and the average, and how many days in a row today's puzzle was won on its day. A game
-// won on this page says in its summary how its time compares; the New puzzle list offers the
-// whole table. Nothing of it goes to the server.
+// "Your record": the games begun and won in this browser (localStorage), by level: how many,
+// the best time and the average, and how many days in a row today's puzzle was won on its
+// day. A game won on this page says in its summary how its time compares; the New puzzle
+// list offers the whole table. Nothing of it goes to the server.
 (function () {
   'use strict';
 
