@@ -46,6 +46,7 @@ from .sudoku import (
     cell_name,
     conflicts,
     count_solutions,
+    listed,
     new_seed,
     practise,
     review,
@@ -154,12 +155,7 @@ def where(step: Step) -> str:
     units = list(dict.fromkeys(step.units))
     if not units:
         return ""
-    return _and_list([unit_name(u) for u in units])
-
-
-def _and_list(names: Sequence[str]) -> str:
-    """'a', 'a and b', 'a, b and c'."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return listed(unit_name(u) for u in units)
 
 
 bp.add_app_template_global(hint_panel.step_folds)
@@ -636,7 +632,7 @@ def point_title(point: Point, changed: Sequence[int] = ()) -> str:
         if move.digit:
             return f"a hint placed {move.digit} in {name}"
         cells = [cell_name(c) for c in sorted(changed)] or [name]
-        return f"a hint changed {_and_list(cells)}"
+        return f"a hint changed {listed(cells)}"
     return f"you wrote {move.digit} in {name}"
 
 

@@ -16,7 +16,8 @@ raises TypeError or ValueError saying what is wrong.
     '2.6 Hard Pointing'
 
 Grids: a grid is a tuple of 81 ints, row by row, 0 for an empty cell. Cells are numbered
-0-80 (`cell_name(10)` is 'r2c2'), units 0-26: rows, columns, then boxes (`unit_name`).
+0-80 (`cell_name(10)` is 'r2c2'), units 0-26: rows, columns, then boxes (`unit_name`);
+`listed` joins names as the engine's sentences do ('r1c2, r3c4 and box 5').
 A candidate set is a 9-bit mask, bit d-1 for digit d (`DIGITS_OF[mask]` lists its digits).
 `parse` reads an 81-character line or a pasted grid (PuzzleFormatError says what is wrong
 and where); `to_line` and `to_pretty` write a grid out; `conflicts` lists repeated digits
@@ -95,7 +96,7 @@ from .techniques.catalog import Entry as TechniqueEntry
 from .techniques.catalog import by_slug as technique_by_slug
 from .techniques.catalog import entries as technique_entries
 from .techniques.catalog import entry_for as technique_for
-from .techniques.step import Step
+from .techniques.step import Step, listed
 from .traced import TRACEABLE, Frame, SatCall, Trace, Try, trace
 from .walkthrough import Moment, Walkthrough, WorkedExample, walkthrough, worked_example
 
@@ -153,6 +154,7 @@ __all__ = [
     "hint",
     "is_solution_of",
     "level_name",
+    "listed",
     "look_cells",
     "new_seed",
     "next_step",
