@@ -56,6 +56,18 @@ def win(page: Page, seconds: int) -> int:
     return int(page.locator("#summary").get_attribute("data-seconds") or "")
 
 
+def finish_uncounted(page: Page) -> None:
+    """Make the game's last move and see it not counted: no record line in its summary, no
+    record under New puzzle."""
+    page.locator(f"#c{MISSING}").click()
+    page.keyboard.press(EASY_SOLUTION[MISSING])
+    expect(page.locator("#summary")).to_contain_text("Solved!")
+    page.wait_for_timeout(500)  # time for the script to have counted it
+    expect(page.locator("#summary-record")).to_be_hidden()
+    page.goto("/")
+    expect(page.locator("#record")).to_be_hidden()
+
+
 def test_wins_are_counted_by_level_with_the_best_and_average_time(
     browser: Browser, server: str
 ) -> None:
@@ -122,13 +134,7 @@ def test_a_finished_game_opened_by_its_link_is_not_a_win(browser: Browser, serve
             expect(visitor.locator("#summary-record")).to_be_hidden()
             visitor.locator("#act-undo").click()  # nor its last move undone and made again
             expect(visitor.locator("#summary")).to_have_count(0)
-            visitor.locator(f"#c{MISSING}").click()
-            visitor.keyboard.press(EASY_SOLUTION[MISSING])
-            expect(visitor.locator("#summary")).to_contain_text("Solved!")
-            visitor.wait_for_timeout(500)
-            expect(visitor.locator("#summary-record")).to_be_hidden()
-            visitor.goto("/")
-            expect(visitor.locator("#record")).to_be_hidden()
+            finish_uncounted(visitor)
         finally:
             other.close()
     finally:
@@ -148,13 +154,7 @@ def test_a_game_whose_solution_was_shown_is_not_a_win(browser: Browser, server: 
         page.locator("#act-solve").click()
         expect(page.locator("#status-line")).to_have_attribute("data-game", "on")
         page.reload()  # not forgotten with the page
-        page.locator(f"#c{MISSING}").click()
-        page.keyboard.press(EASY_SOLUTION[MISSING])
-        expect(page.locator("#summary")).to_contain_text("Solved!")
-        page.wait_for_timeout(500)  # time for the script to have counted it
-        expect(page.locator("#summary-record")).to_be_hidden()
-        page.goto("/")
-        expect(page.locator("#record")).to_be_hidden()
+        finish_uncounted(page)
     finally:
         context.close()
 
@@ -169,13 +169,7 @@ def test_someones_game_in_progress_finished_here_is_not_a_win(
         page = context.new_page()
         page.goto(one_move_left(300))
         expect(page.locator("#status-line")).not_to_have_attribute("data-start", "")
-        page.locator(f"#c{MISSING}").click()
-        page.keyboard.press(EASY_SOLUTION[MISSING])
-        expect(page.locator("#summary")).to_contain_text("Solved!")
-        page.wait_for_timeout(500)  # time for the script to have counted it
-        expect(page.locator("#summary-record")).to_be_hidden()
-        page.goto("/")
-        expect(page.locator("#record")).to_be_hidden()
+        finish_uncounted(page)
         win(page, 300)  # begun here, then played on from that link: a win
         expect(page.locator("#summary-record")).to_be_visible()
     finally:
