@@ -258,6 +258,16 @@ def test_a_link_pasted_twice_is_the_link_once(client: FlaskClient, between: str)
         assert response.headers["Location"] == link
 
 
+@pytest.mark.parametrize("typed", ["%0D", "%0A", "%20", "%C3%A9", "%5C"])
+def test_a_glued_links_redirect_keeps_its_path_encoded(client: FlaskClient, typed: str) -> None:
+    """A line break in a link's path, with punctuation glued to its end, was put decoded in
+    the redirect's Location: the server refused to send that header (500)."""
+    for link in (f"/p/v1/{typed}?e=", f"/lab/{typed}"):
+        response = client.get(link + ")")
+        assert response.status_code == 302, (link, response.status_code)
+        assert response.headers["Location"] == link
+
+
 def test_a_glued_link_is_never_redirected_to_another_site(client: FlaskClient) -> None:
     for link in ("//evil.example).", "///evil.example.", "/\\evil.example)"):
         response = client.get(link)

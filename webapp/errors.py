@@ -6,6 +6,7 @@ A plain request gets a full page; an htmx request the same section, swapped into
 from __future__ import annotations
 
 import re
+from urllib.parse import quote
 
 from flask import Flask, Response, render_template, request
 from werkzeug.exceptions import HTTPException
@@ -72,7 +73,10 @@ def unglued() -> Response | None:
     if request.method not in ("GET", "HEAD") or is_htmx():
         return None
     query = request.query_string.decode("latin-1")
-    address = "/" + request.path.lstrip("/") + (f"?{query}" if query else "")  # never //host
+    # The path as it came (a URL is ASCII: a line break or a space in it is encoded); never
+    # //host, which a browser reads as another site
+    path = quote(request.path.lstrip("/"), safe="/:@!$&'()*+,;=[]{}")
+    address = "/" + path + (f"?{query}" if query else "")
     trimmed = GLUED.sub("", first_link(address))
     if trimmed == address:
         return None
