@@ -21,7 +21,7 @@ from webapp.urlstate import GameState, Mode, from_path
 pytest.importorskip("playwright")
 from axe import report, violations
 from conftest import BROWSER_TESTS, DESKTOP, PHONE, Held, new_context, shoot
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, Route, expect
+from playwright.sync_api import Browser, Locator, Page, Route, expect
 
 pytestmark = BROWSER_TESTS
 
@@ -31,23 +31,10 @@ EASY_GAME = GameState(parse(EASY))
 HARD_GAME = GameState(parse(HARD))
 
 
-def touch_context(browser: Browser, server: str, viewport: dict[str, int], js: bool = True):
-    """A phone: a touch screen of that size."""
-    context = browser.new_context(
-        base_url=server,
-        viewport=viewport,
-        has_touch=True,
-        is_mobile=True,
-        java_script_enabled=js,
-        bypass_csp=True,  # for axe-core
-    )
-    context.set_default_timeout(5000)
-    return context
-
-
 @pytest.fixture
 def phone(browser: Browser, server: str) -> Iterator[Page]:
-    context = touch_context(browser, server, PHONE)
+    """A phone's touch screen, axe-core in its pages."""
+    context = new_context(browser, server, viewport=PHONE, bypass_csp=True, touch=True)
     yield context.new_page()
     context.close()
 
@@ -95,11 +82,7 @@ def test_typing_from_a_scrolled_page_keeps_the_grid_where_it_was(
 ) -> None:
     """Scroll anchoring used to jump the page after each swap, the grid off-screen."""
     phone = viewport["width"] < 500
-    context = (
-        touch_context(browser, server, viewport)
-        if phone
-        else new_context(browser, server, viewport=viewport)
-    )
+    context = new_context(browser, server, viewport=viewport, touch=phone)
     try:
         page = context.new_page()
         page.goto(EASY_GAME.url)
@@ -1581,11 +1564,8 @@ def test_screenshots_and_axe(browser: Browser, server: str, size, js: bool, dark
     """Every kind of game page: no axe-core violation, no sideways scroll, a screenshot."""
     width = size["width"]
     tag = f"{width}{'' if js else '-nojs'}{'-dark' if dark else ''}"
-    context: BrowserContext = (
-        touch_context(browser, server, size, js=js)
-        if width < 500
-        else new_context(browser, server, js=js, viewport=size, bypass_csp=True)
-    )
+    phone = width < 500  # a touch screen
+    context = new_context(browser, server, js=js, viewport=size, bypass_csp=True, touch=phone)
     try:
         page = context.new_page()
         page.emulate_media(color_scheme="dark" if dark else "light")
