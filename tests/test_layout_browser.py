@@ -182,6 +182,29 @@ def test_spaced_out_text_keeps_the_bar_above_the_grid_whole(
         assert bottom(page, part) <= bottom(page, ".bar"), part
 
 
+# How far the farthest note's letters stand out of their cell, in px (below 0: inside it)
+NOTES_OUT = """() => Math.max(...[...document.querySelectorAll('#grid .notes > *')].map((note) => {
+    const cell = note.closest('.box').querySelector('.cell').getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(note);  // the letters' boxes, whatever the line height
+    return Math.max(...[...range.getClientRects()].map((r) => Math.max(
+        r.bottom - cell.bottom, cell.top - r.top, r.right - cell.right, cell.left - r.left)));
+}))"""
+
+
+@pytest.mark.parametrize("size", [(360, 740), (740, 360)])
+def test_spaced_out_text_keeps_the_notes_in_their_cells(
+    browser: Browser, server: str, contexts: list[BrowserContext], size: tuple[int, int]
+) -> None:
+    """With WCAG's text spacing, a cell's third row of notes stood 5-7 px out of its bottom,
+    over the cell below: the rows grew to the taller lines."""
+    page = open_page(contexts, browser, server, size, True, GAME)
+    assert page.locator("#grid .notes").count() == 3
+    assert page.evaluate(NOTES_OUT) < 0
+    page.add_style_tag(content=TEXT_SPACING)
+    assert page.evaluate(NOTES_OUT) < 0
+
+
 @pytest.mark.parametrize("size", TABLETS, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_on_a_tablet_the_grid_fills_the_screen(
     browser: Browser, server: str, contexts: list[BrowserContext], size: tuple[int, int]
