@@ -8,6 +8,8 @@ by `python -m webapp` under gunicorn.
 
 from __future__ import annotations
 
+import fcntl
+import os
 import re
 import shutil
 import socket
@@ -62,19 +64,46 @@ def get(url: str) -> tuple[int, bytes, str]:
         return err.code, err.read(), err.headers["Content-Type"]
 
 
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The venv with the wheel installed, built once per run: under xdist the first worker to
+    ask builds it in the folder the workers share, the others wait for it (~20 s each)."""
+    if shutil.which("npm") is None:
+        pytest.skip("building the wheel needs npm (htmx comes from the npm registry)")
+    base = tmp_path_factory.getbasetemp()
+    folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "wheel-install"
+    folder.mkdir(exist_ok=True)
+    source, wheels, venv = folder / "clone", folder / "wheels", folder / "venv"
+    with (folder / "lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # until the file closes
+        if not (folder / "done").exists():
+            for left in (source, wheels, venv):  # by a worker whose build failed
+                shutil.rmtree(left, ignore_errors=True)
+            clone(source)
+            python = Path(sys.executable)
+            run(
+                python,
+                "-m",
+                "pip",
+                "wheel",
+                "--no-deps",
+                "--quiet",
+                "-w",
+                wheels,
+                source,
+                cwd=folder,
+            )
+            (wheel,) = wheels.glob("*.whl")
+            run(python, "-m", "venv", venv, cwd=folder)
+            run(venv / "bin" / "python", "-m", "pip", "install", "--quiet", wheel, cwd=folder)
+            (folder / "done").touch()
+    return venv
+
+
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     """The site served from a wheel installed in a fresh venv: (base URL, the venv)."""
-    if shutil.which("npm") is None:
-        pytest.skip("building the wheel needs npm (htmx comes from the npm registry)")
+    venv = built(tmp_path_factory)
     work = tmp_path_factory.mktemp("install")
-    source, wheels, venv = work / "clone", work / "wheels", work / "venv"
-    clone(source)
-    python = Path(sys.executable)
-    run(python, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", wheels, source, cwd=work)
-    (wheel,) = wheels.glob("*.whl")
-    run(python, "-m", "venv", venv, cwd=work)
-    run(venv / "bin" / "python", "-m", "pip", "install", "--quiet", wheel, cwd=work)
     port = free_port()
     log = (work / "server.log").open("w")
     server = subprocess.Popen(
