@@ -1,8 +1,8 @@
 """axe-core in a Playwright page: node_modules/axe-core/axe.min.js lists the violations.
 
 The site's Content-Security-Policy forbids inline scripts, so the page must come from a browser
-context made with bypass_csp=True (conftest's `new_context(..., bypass_csp=True)`, which also
-loads axe-core into each of its pages). Use it in any browser test:
+context made with bypass_csp=True (conftest's `new_context(..., bypass_csp=True)`, or
+`axe=True`, which also loads axe-core into each of its pages). Use it in any browser test:
 
     context = new_context(browser, server, bypass_csp=True)
     page = context.new_page()

@@ -171,22 +171,24 @@ def new_context(
     bypass_csp: bool = False,
     dark: bool = False,
     touch: bool = False,
+    axe: bool = False,
 ) -> BrowserContext:
-    """A browser context on the server; bypass_csp=True lets tests inject scripts (axe-core,
-    loaded into each of its pages before the page's own scripts: added to a page already loaded
-    it took a quarter of a second per check), dark=True asks for the dark colour scheme,
-    touch=True makes it a touch screen (a phone's or tablet's coarse pointer)."""
+    """A browser context on the server; bypass_csp=True lets tests inject scripts (axe-core),
+    dark=True asks for the dark colour scheme, touch=True makes it a touch screen (a phone's
+    or tablet's coarse pointer), axe=True loads axe-core into each of its pages before their
+    own scripts (for a context that checks many pages: a check on a page without it injects
+    it, a quarter of a second more)."""
     context = browser.new_context(
         base_url=server,
         java_script_enabled=js,
         viewport=viewport,
-        bypass_csp=bypass_csp,
+        bypass_csp=bypass_csp or axe,
         color_scheme="dark" if dark else "light",
         has_touch=touch,
         is_mobile=touch,
     )
     context.set_default_timeout(5000)
-    if bypass_csp and AXE.is_file():
+    if axe and AXE.is_file():
         context.add_init_script(path=str(AXE))
     return context
 

@@ -464,7 +464,7 @@ PAGES = [
 def test_layout_screenshots_and_axe(browser: Browser, server: str, width: int, js: bool) -> None:
     """No sideways scroll, a screenshot of every kind of lab page, and no axe-core violation."""
     viewport = PHONE if width == 375 else DESKTOP
-    context = new_context(browser, server, js=js, viewport=viewport, bypass_csp=js)
+    context = new_context(browser, server, js=js, viewport=viewport, axe=js)
     try:
         page = context.new_page()
         for name, url in PAGES:

@@ -384,12 +384,16 @@ def test_the_solve_paths_grid_is_as_big_as_the_screen_allows(
 def test_resized_pages_have_no_axe_violation(
     browser: Browser, server: str, contexts: list[BrowserContext], dark: bool
 ) -> None:
-    for size, touch in [((1920, 1080), False), ((1024, 1366), True), ((375, 740), True)]:
-        page = open_page(contexts, browser, server, size, touch, GAME, dark)
+    for (width, height), touch in [((1920, 1080), False), ((1024, 1366), True), ((375, 740), True)]:
+        viewport = {"width": width, "height": height}
+        contexts.append(
+            new_context(browser, server, viewport=viewport, dark=dark, touch=touch, axe=True)
+        )
+        page = contexts[-1].new_page()
         for url in (GAME, PATH, REVIEW, "/techniques", "/"):
             page.goto(url)
             found = violations(page)
-            assert not found, f"{url} at {size}: {report(found)}"
+            assert not found, f"{url} at {width}x{height}: {report(found)}"
 
 
 SOLVED = GameState(

@@ -154,7 +154,7 @@ PAGES = [
 def test_layout_screenshots_and_axe(browser: Browser, server: str, width: int, js: bool) -> None:
     """No sideways scroll, a screenshot of every kind of page, and no axe-core violation."""
     viewport = PHONE if width == 375 else DESKTOP
-    context = new_context(browser, server, js=js, viewport=viewport, bypass_csp=js)
+    context = new_context(browser, server, js=js, viewport=viewport, axe=js)
     try:
         page = context.new_page()
         for name, url in PAGES:
@@ -170,7 +170,7 @@ def test_layout_screenshots_and_axe(browser: Browser, server: str, width: int, j
 
 def test_dark_mode_has_no_axe_violation(browser: Browser, server: str) -> None:
     """The dark colours keep every text readable (the current step once fell to 4.2:1)."""
-    context = new_context(browser, server, bypass_csp=True, dark=True)
+    context = new_context(browser, server, dark=True, axe=True)
     try:
         page = context.new_page()
         for name, url in [*PAGES, ("game", GameState(parse(EASY), (4, 3) + (0,) * 79).url)]:
