@@ -76,25 +76,14 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     with (folder / "lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # until the file closes
         if not (folder / "done").exists():
-            for left in (source, wheels, venv):  # by a worker whose build failed
+            for left in (source, wheels, venv):  # left by a worker whose build failed
                 shutil.rmtree(left, ignore_errors=True)
             clone(source)
             python = Path(sys.executable)
-            run(
-                python,
-                "-m",
-                "pip",
-                "wheel",
-                "--no-deps",
-                "--quiet",
-                "-w",
-                wheels,
-                source,
-                cwd=folder,
-            )
+            run(python, "-m", "pip", "wheel", "--no-deps", "-q", "-w", wheels, source, cwd=folder)
             (wheel,) = wheels.glob("*.whl")
             run(python, "-m", "venv", venv, cwd=folder)
-            run(venv / "bin" / "python", "-m", "pip", "install", "--quiet", wheel, cwd=folder)
+            run(venv / "bin" / "python", "-m", "pip", "install", "-q", wheel, cwd=folder)
             (folder / "done").touch()
     return venv
 
