@@ -33,7 +33,7 @@ HARD_GAME = GameState(parse(HARD))
 
 @pytest.fixture
 def phone(browser: Browser, server: str) -> Iterator[Page]:
-    """A phone's touch screen, axe-core in its pages."""
+    """A phone's touch screen; its pages take injected scripts (axe-core)."""
     context = new_context(browser, server, viewport=PHONE, bypass_csp=True, touch=True)
     yield context.new_page()
     context.close()
