@@ -1565,7 +1565,7 @@ def test_screenshots_and_axe(browser: Browser, server: str, size, js: bool, dark
     width = size["width"]
     tag = f"{width}{'' if js else '-nojs'}{'-dark' if dark else ''}"
     phone = width < 500  # a touch screen
-    context = new_context(browser, server, js=js, viewport=size, touch=phone, axe=True)
+    context = new_context(browser, server, js=js, viewport=size, touch=phone, axe=js)
     try:
         page = context.new_page()
         page.emulate_media(color_scheme="dark" if dark else "light")
