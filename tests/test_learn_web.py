@@ -195,7 +195,7 @@ def test_each_technique_has_its_page(client: FlaskClient, entry: object) -> None
         for chain in step.chains:
             assert f"<li>{escape(chain.notation)}</li>" in page
         supposed = any("suppose " in chain.notation for chain in step.chains)
-        assert ('"; suppose": a trial of its own' in page) == supposed  # the key says why
+        assert (", after a semicolon: a trial of its own" in page) == supposed  # the key says why
         locked = any(node.by for chain in step.chains for node in chain.nodes)
         assert ("made by locked candidates there" in page) == locked
         drawn = set(re.findall(r'class="(hint-colour-\d)"', page))

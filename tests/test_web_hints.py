@@ -17,6 +17,7 @@ from webapp.sudoku import Step, cell_name, hint, parse, solve
 from webapp.sudoku.hint import HINT_BUDGET
 from webapp.sudoku.logic import solve_logically
 from webapp.sudoku.techniques.position import Position
+from webapp.sudoku.techniques.step import Chain, Node
 from webapp.sudoku.wrong_entry import refute
 from webapp.urlstate import GameState, from_path
 
@@ -341,6 +342,37 @@ def test_a_chain_is_shown_whole_and_folded(client: FlaskClient) -> None:
             rf'class="[^"]*hint-cell[^"]*"[^>]*id="c{cell}"', page
         )
     assert '<ol class="hint-fold-lines is-notation">' in page
+    (key,) = re.findall(r'<p class="hint-fold-key">([^<]*)</p>', page)
+    on = next(n for n in step.chains[0].nodes if n.on and len(n.cells) == 1)
+    assert f"{on.text}: {cell_name(on.cells[0])} is {on.digit}." in unescape(key)
+    # an X-chain has no numbered links, almost locked sets, trials or locked candidates
+    for sign in ("[from", "ALS", "suppose", "pointing", "claiming"):
+        assert sign not in key
+
+
+def test_the_chain_key_explains_each_sign_used_by_an_example_from_the_chains() -> None:
+    """Every sign of the notation the chains use, with their own cells and digits."""
+    chain = Chain(
+        (
+            Node((0,), 5, True),
+            Node((1, 2), 5, False, (0,)),
+            Node((9, 10, 11), 3, True, (1,)),
+            Node((20,), 7, False, (0, 2), by="pointing in box 1"),
+            Node((30,), 4, True, (), als=(30, 31)),
+            Node((40, 49), 8, True, (4,)),
+        )
+    )
+    key = hint_panel.notation_key((chain,))
+    assert chain.notation.startswith("(1)\u00a0r1c1=5 → (2)\u00a0r1c23≠5")
+    assert "r1c1=5: r1c1 is 5." in key and "r3c3≠7: r3c3 is not 7." in key
+    assert "r2c123=3: 3 is in r2c1, r2c2 or r2c3 (a group of cells)." in key
+    assert "r1c23≠5: 5 is in neither r1c2 nor r1c3." in key
+    assert "[from\u00a01,\u00a03]: follows from the links numbered (1) and (3)." in key
+    assert "[pointing in box 1]: made by locked candidates there" in key
+    assert "(ALS r4c45): the link runs through an almost locked set, 2 cells that hold 3" in key
+    assert "suppose r4c4=4, after a semicolon: a trial of its own" in key
+    plain = hint_panel.notation_key((Chain((Node((0,), 5, False), Node((8,), 5, True, (0,)))),))
+    assert plain == "r1c9=5: r1c9 is 5. r1c1≠5: r1c1 is not 5. → then."
 
 
 def test_a_wrong_entry_shows_its_chain_on_the_grid(client: FlaskClient) -> None:

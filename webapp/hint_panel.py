@@ -17,13 +17,16 @@ from .sudoku import (
     HINT_BUDGET,
     PEERS,
     UNITS,
+    Chain,
     Grid,
     Hint,
     Mistake,
     Step,
     candidates,
     cell_name,
+    cells_text,
     hint,
+    listed,
     look_cells,
 )
 from .urlstate import GameState
@@ -52,12 +55,12 @@ def found_for(state: GameState, engine: EnginePool) -> Hint:
 
 @dataclass(frozen=True)
 class Fold:
-    """A folded list under the panel's levels: its summary and its lines (`notation`: chain
-    notation, drawn in a fixed-width font)."""
+    """A folded list under the panel's levels: its summary and its lines; for chains in
+    compact notation (drawn in a fixed-width font), `key` says how to read them."""
 
     summary: str
     lines: tuple[str, ...]
-    notation: bool = False
+    key: str = ""
 
 
 # The colour classes of a colouring, each with the words that say how it is drawn.
@@ -208,7 +211,8 @@ def step_folds(step: Step) -> list[Fold]:
     folds = []
     if step.chains:
         summary = "The whole chain" if len(step.chains) == 1 else "The whole chains"
-        folds.append(Fold(summary, tuple(c.notation for c in step.chains), notation=True))
+        lines = tuple(c.notation for c in step.chains)
+        folds.append(Fold(summary, lines, key=notation_key(step.chains)))
     if step.colours:
         colours = [
             f"{COLOURS[k % len(COLOURS)][1].capitalize()}: "
@@ -217,6 +221,56 @@ def step_folds(step: Step) -> list[Fold]:
         ]
         folds.append(Fold("The colours", tuple(colours)))
     return folds
+
+
+def notation_key(chains: tuple[Chain, ...]) -> str:
+    """How to read `chains` in compact notation: each sign they use, and only those, shown
+    by an example taken from them."""
+    nodes = [node for chain in chains for node in chain.nodes]
+    parts = []
+    one_on = next((n for n in nodes if len(n.cells) == 1 and n.on), None)
+    one_off = next((n for n in nodes if len(n.cells) == 1 and not n.on), None)
+    if one_on:
+        parts.append(f"{one_on.text}: {cell_name(one_on.cells[0])} is {one_on.digit}")
+    if one_off:
+        parts.append(f"{one_off.text}: {cell_name(one_off.cells[0])} is not {one_off.digit}")
+    some_on = next((n for n in nodes if len(n.cells) > 1 and n.on), None)
+    some_off = next((n for n in nodes if len(n.cells) > 1 and not n.on), None)
+    if some_on:
+        cells = listed(sorted(map(cell_name, some_on.cells)), "or")
+        parts.append(f"{some_on.text}: {some_on.digit} is in {cells} (a group of cells)")
+    if some_off:
+        first, *rest = sorted(map(cell_name, some_off.cells))
+        where = (
+            f"neither {first} nor {rest[0]}"
+            if len(rest) == 1
+            else f"none of {listed([first, *rest])}"
+        )
+        parts.append(f"{some_off.text}: {some_off.digit} is in {where}")
+    if len(nodes) > 1:
+        parts.append("→ then")
+    numbered = [
+        n.after for c in chains for i, n in enumerate(c.nodes) if n.after not in ((), (i - 1,))
+    ]
+    if numbered:
+        links = listed(f"({j + 1})" for j in numbered[0])
+        which = "links" if len(numbered[0]) > 1 else "link"
+        sources = ",\u00a0".join(str(j + 1) for j in numbered[0])
+        parts.append(f"[from\u00a0{sources}]: follows from the {which} numbered {links}")
+    if by := next((n.by for n in nodes if n.by), ""):
+        parts.append(f"[{by}]: made by locked candidates there, not by a single")
+    if als := next((n.als for n in nodes if n.als), ()):
+        parts.append(
+            f"(ALS {cells_text(als)}): the link runs through an almost locked set, "
+            f"{len(als)} cells that hold {len(als) + 1} digits between them"
+        )
+    trials = [n for c in chains for i, n in enumerate(c.nodes) if i and not n.after]
+    if trials:
+        parts.append(
+            f"suppose {trials[0].text}, after a semicolon: a trial of its own inside the "
+            "chain, following from nothing before it"
+        )
+    return ". ".join(parts) + "."
 
 
 def _mark(marks: dict[int, str], cell: int, name: str) -> None:

@@ -96,7 +96,7 @@ from .techniques.catalog import Entry as TechniqueEntry
 from .techniques.catalog import by_slug as technique_by_slug
 from .techniques.catalog import entries as technique_entries
 from .techniques.catalog import entry_for as technique_for
-from .techniques.step import Step, listed
+from .techniques.step import Chain, Step, cells_text, listed
 from .traced import TRACEABLE, Frame, SatCall, Trace, Try, trace
 from .walkthrough import Moment, Walkthrough, WorkedExample, walkthrough, worked_example
 
@@ -120,6 +120,7 @@ __all__ = [
     "UNITS_OF",
     "WEB_BUDGET",
     "Budget",
+    "Chain",
     "Conflict",
     "Frame",
     "GameMove",
@@ -147,6 +148,7 @@ __all__ = [
     "a_digit",
     "candidates",
     "cell_name",
+    "cells_text",
     "conflicts",
     "count_solutions",
     "generate",
