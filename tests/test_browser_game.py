@@ -1519,6 +1519,20 @@ def test_the_finished_game_sums_up_and_offers_a_challenge(page: Page) -> None:
     challenge = page.locator("#challenge-url").input_value()
     assert challenge.endswith(EASY_GAME.url)
     shoot(page, "solved-summary-1280")
+    # The solved grid is locked: keys, Backspace and N change nothing; Undo opens it again.
+    won = page.url
+    other = next(i for i, e in enumerate(entries) if e)
+    cell(page, other).click()
+    expect(cell(page, other)).to_be_focused()
+    for key in ("5" if EASY_SOLUTION[other] != "5" else "6", "Backspace", "n"):
+        page.keyboard.press(key)
+    expect(cell(page, other)).to_have_value(EASY_SOLUTION[other])
+    expect(page.locator(".pad .key").first).to_be_disabled()
+    expect(page.locator("#notes-mode")).to_have_attribute("aria-pressed", "false")
+    assert page.url == won
+    page.locator("#act-undo").click()
+    expect(cell(page, missing)).to_have_value("")
+    expect(cell(page, missing)).to_be_editable()
 
 
 # Print, screenshots and axe-core

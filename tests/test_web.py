@@ -121,6 +121,33 @@ def test_complete_correct_grid_says_solved(client: FlaskClient) -> None:
     assert win in fragment  # read out by the page (app.js)
 
 
+def test_a_solved_grid_is_locked_until_an_undo(client: FlaskClient) -> None:
+    """Once solved, the grid is read-only and the pad, Erase and Notes are off (a tap could
+    undo the win); a post that changes a cell keeps it as it was; Undo still works, and the
+    grid it brings back is open again."""
+    entries = tuple(0 if g else int(s) for g, s in zip(parse(EASY), EASY_SOLUTION, strict=True))
+    last = next(i for i, e in enumerate(entries) if e)
+    before = GameState(parse(EASY), (*entries[:last], 0, *entries[last + 1 :]))
+    solved = play.typed(before, replace(before, entries=entries))
+    page = html(client.get(solved.url))
+    assert "readonly" in cell_tag(page, last) and "name=" not in cell_tag(page, last)
+    for tool in ('value="digit-5"', 'id="act-erase"', 'id="notes-mode"'):
+        assert re.search(rf"<button [^>]*{tool}[^>]*disabled", page), tool
+    assert not re.search(r'<button id="act-undo"[^>]*disabled', page)
+    update = 'value="update">Update the grid</button></p></noscript>'  # without JavaScript
+    assert update not in page
+    changed = {f"c{i}": str(d) for i, d in enumerate(entries) if d}
+    changed[f"c{last}"] = "0"
+    post = {"v": "1", "state": solved.url, **changed}
+    assert game(client.post("/edit", data=post).headers["Location"]) == game(solved.url)
+    undone = client.post("/edit", data={**post, "action": "undo"}).headers["Location"]
+    assert game(undone) == game(before.url)
+    reopened = html(client.get(undone))
+    assert f'name="c{last}"' in cell_tag(reopened, last)
+    assert not re.search(r'<button [^>]*value="digit-5"[^>]*disabled', reopened)
+    assert update in reopened
+
+
 def test_a_finished_game_offers_what_comes_next_not_the_solution(client: FlaskClient) -> None:
     """Its summary offers a new puzzle and the review (the review was 1,500 px further down,
     no new puzzle was offered, and "Solve..." still was)."""

@@ -130,6 +130,7 @@ def _holding(kind: str, editable: bool) -> tuple[tuple[Cell, ...], ...]:
 GIVENS_IN_PLAY = _holding("given", editable=False)
 GIVENS_ENTERED = _holding("given", editable=True)
 ENTRIES = _holding("entry", editable=True)
+ENTRIES_SOLVED = _holding("entry", editable=False)  # a solved grid is locked
 EMPTY = tuple(
     Cell(id_, "", id_, f"{where}, empty", "empty") for id_, where in zip(IDS, WHERE, strict=True)
 )
@@ -195,9 +196,9 @@ def build(
         hint_notes=hint.notes if hint else {},
         hint_shown=hint.shown if hint else {},
     )
-    cells = _cells(state, shown, marks)
+    solved = state.finished and not bad
+    cells = _cells(state, shown, marks, solved)
     differ = [i for i in CELLS if shown and state.entries[i] and state.entries[i] != shown[i]]
-    solved = _is_solved(state, found, bad)
     status = _status(state, found, shown, solved)
     messages = _messages(state, found, outcome, bad, differ)
     if state.checked and not shown:
@@ -292,11 +293,13 @@ def _kept_message(state: GameState) -> tuple[Message, ...]:
     return (Message("warn", text, tuple(dropped[: MAX_LISTED * 2])),)
 
 
-def _cells(state: GameState, shown: Grid | None, marks: Marks) -> tuple[Cell, ...]:
-    """The 81 inputs: each cell's digit, whether it is editable, its label and its marks."""
+def _cells(state: GameState, shown: Grid | None, marks: Marks, solved: bool) -> tuple[Cell, ...]:
+    """The 81 inputs: each cell's digit, whether it is editable (not once solved), its label
+    and its marks."""
     playing = state.mode is Mode.PLAY
     marked = marks.cells
     givens = GIVENS_IN_PLAY if playing else GIVENS_ENTERED
+    held = ENTRIES_SOLVED if solved else ENTRIES
     cells: list[Cell] = []
     entries, notes = (state.entries, state.notes) if playing else (BLANK, NO_NOTES)  # kept aside
     free = candidates(state.grid) if any(notes) else []  # what each noted cell can still be
@@ -305,7 +308,7 @@ def _cells(state: GameState, shown: Grid | None, marks: Marks) -> tuple[Cell, ..
         if given:
             cell = givens[i][given]
         elif entry:
-            cell = ENTRIES[i][entry]
+            cell = held[i][entry]
         elif shown:
             where, digit = WHERE[i], shown[i]
             cell = Cell(IDS[i], str(digit), None, f"{where}, solved {digit}", "solved", NOTED[mask])
@@ -371,11 +374,6 @@ def _marked_cell(cell: Cell, i: int, mask: int, marks: Marks, right: int, out: i
     draw = marks.hint_shown.get(i, mask) if kind == "empty" else 0
     drawn = _note_marks(draw, notes) if draw else ()
     return cell._replace(value=value, label=label, classes=" ".join([kind, *classes]), marks=drawn)
-
-
-def _is_solved(state: GameState, found: list[Conflict], bad: dict[int, str]) -> bool:
-    """The player's grid is complete and breaks no rule."""
-    return state.mode is Mode.PLAY and all(state.grid) and not found and not bad
 
 
 def _status(state: GameState, found: list[Conflict], shown: Grid | None, solved: bool) -> str:

@@ -49,7 +49,7 @@ from typing import Any, NamedTuple
 from urllib.parse import parse_qs, urlsplit
 
 from .remembered import Remembered
-from .sudoku import LEVEL_NAMES, Grid, a_digit, cell_name
+from .sudoku import LEVEL_NAMES, Grid, a_digit, cell_name, conflicts
 
 VERSION = "v1"
 BLANK: Grid = (0,) * 81
@@ -202,6 +202,12 @@ class GameState:
         if self.mode is Mode.ENTER:
             return self.puzzle
         return tuple(g or e for g, e in zip(self.puzzle, self.entries, strict=True))
+
+    @property
+    def finished(self) -> bool:
+        """In play, every cell is filled and no rule is broken: the grid is locked (the page
+        draws it read-only and a form keeps its entries) until an Undo or a Clear."""
+        return self.mode is Mode.PLAY and all(self.grid) and not conflicts(self.grid)
 
     def content(self, cell: int) -> int:
         """What the player has in `cell`: 0 nothing, 1-9 a digit, 9 + mask notes."""
@@ -726,11 +732,11 @@ def from_form(form: Mapping[str, Sequence[str]]) -> FormInput:
     the settings (mistakes, timer) when `settings` says they are in the form.
 
     In enter mode the cells are the puzzle's givens (the player's entries and notes stay as they
-    were); in play they are the entries, and cells holding a given have no field; a paused game
-    keeps its entries and notes, whatever the form says. Several digits typed into one cell in
-    play are its notes (so notes work without JavaScript), as is one new digit in notes mode;
-    0 clears a cell and its notes. Text in a cell that is none of these is reported in `bad`
-    (and read as empty); a form malformed as a whole raises StateError.
+    were); in play they are the entries, and cells holding a given have no field; a paused or
+    finished game keeps its entries and notes, whatever the form says. Several digits typed
+    into one cell in play are its notes (so notes work without JavaScript), as is one new
+    digit in notes mode; 0 clears a cell and its notes. Text in a cell that is none of these
+    is reported in `bad` (and read as empty); a form malformed as a whole raises StateError.
     """
     version = single(form, "v", "form")
     if version != VERSION.removeprefix("v"):
@@ -774,7 +780,7 @@ def from_form(form: Mapping[str, Sequence[str]]) -> FormInput:
         changes.update(
             mistakes=_read_flag(form, "mistakes", "form"), timer=_read_flag(form, "timer", "form")
         )
-    if playing and previous.paused:  # the grid is hidden and posts no cells
+    if playing and (previous.paused or previous.finished):  # the grid is hidden, or locked
         bad = {}
     elif playing:
         changes.update(entries=tuple(cells), notes=tuple(notes))
