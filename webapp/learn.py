@@ -16,7 +16,7 @@ plain links; htmx (hx-select) swaps the main part of the same full page in place
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -315,7 +315,7 @@ def path(puzzle: str) -> Response:
             where=where(moment.step),
             steps=[(m.step, path_url(code, n)) for n, m in enumerate(walk.moments, 1)],
             counts=_counts(walk),
-            links=_step_links(code, step, last),
+            links=_stepper(step, last, lambda n: path_url(code, n) + "#path-stage", "path"),
             givens=sum(1 for d in grid if d),
         )
     else:
@@ -331,20 +331,19 @@ class Link:
     keys: str = ""  # aria-keyshortcuts
 
 
-def _step_links(code: str, step: int, last: int) -> list[Link]:
-    """First, Back, Next and Last; each lands on the step, not the page's top (without
-    JavaScript a phone showed the title and crumbs again, the step's text under the fold)."""
+def _stepper(at: int, last: int, url: Callable[[int], str], name: str) -> list[Link]:
+    """First, Back, Next and Last from `at` of 1 to `last` (ids `name`-first ...), each to
+    `url(n)`, which lands on the step, not the page's top (without JavaScript a phone showed
+    the title and crumbs again, the step's text under the fold); None where one already is."""
 
     def to(target: int) -> str | None:
-        if 1 <= target <= last and target != step:
-            return path_url(code, target) + "#path-stage"
-        return None
+        return url(target) if 1 <= target <= last and target != at else None
 
     return [
-        Link("First", to(1), "path-first", "Home"),
-        Link("Back", to(step - 1), "path-back", "ArrowLeft"),
-        Link("Next", to(step + 1), "path-next", "ArrowRight"),
-        Link("Last", to(last), "path-last", "End"),
+        Link("First", to(1), f"{name}-first", "Home"),
+        Link("Back", to(at - 1), f"{name}-back", "ArrowLeft"),
+        Link("Next", to(at + 1), f"{name}-next", "ArrowRight"),
+        Link("Last", to(last), f"{name}-last", "End"),
     ]
 
 
@@ -607,7 +606,9 @@ def game_review(version: str, puzzle: str) -> Response:
             (p, point_title(p, changed.get(p.number, ())), f"{base}at={n}")
             for n, p in enumerate(looked.points, 1)
         ],
-        "links": _point_links(base, number, len(looked.points)),
+        "links": _stepper(
+            number, len(looked.points), lambda n: f"{base}at={n}#review-stage", "review"
+        ),
     }
     if point is not None:
         context["squares"] = squares(
@@ -634,22 +635,6 @@ def point_title(point: Point, changed: Sequence[int] = ()) -> str:
         cells = [cell_name(c) for c in sorted(changed)] or [name]
         return f"a hint changed {listed(cells)}"
     return f"you wrote {move.digit} in {name}"
-
-
-def _point_links(base: str, number: int, last: int) -> list[Link]:
-    """First, Back, Next and Last, landing on the point as _step_links do on a step."""
-
-    def to(target: int) -> str | None:
-        if 1 <= target <= last and target != number:
-            return f"{base}at={target}#review-stage"
-        return None
-
-    return [
-        Link("First", to(1), "review-first", "Home"),
-        Link("Back", to(number - 1), "review-back", "ArrowLeft"),
-        Link("Next", to(number + 1), "review-next", "ArrowRight"),
-        Link("Last", to(last), "review-last", "End"),
-    ]
 
 
 def _final(puzzle: Grid, entries: Grid) -> Grid:
