@@ -242,8 +242,8 @@
       type(el, '');
     } else if ((key === 'n' || key === 'N') && $('notes-field')) {
       ev.preventDefault();
-      var notesButton = $('notes-mode');
-      if (!notesButton || !notesButton.disabled) toggleNotes(); // not on a solved (locked) grid
+      var notesButton = $('notes-mode'); // a solved grid has none: it is locked
+      if (notesButton && !notesButton.disabled) toggleNotes();
     } else if ((key === 'h' || key === 'H') && $('act-hint')) {
       ev.preventDefault();
       press('act-hint'); // about this cell; focus stays in the grid
