@@ -122,16 +122,16 @@ def test_complete_correct_grid_says_solved(client: FlaskClient) -> None:
 
 
 def test_a_solved_grid_is_locked_until_an_undo(client: FlaskClient) -> None:
-    """Once solved, the grid is read-only and the pad, Erase and Notes are gone (a tap could
-    undo the win; the summary moves up); a post that changes a cell keeps it as it was; Undo
-    still works, and the grid it brings back is open again."""
+    """Once solved, the grid is read-only and the pad, Erase, Notes and the help on typing are
+    gone (a tap could undo the win; the summary moves up); a post that changes a cell keeps it
+    as it was; Undo still works, and the grid it brings back is open again."""
     entries = tuple(0 if g else int(s) for g, s in zip(parse(EASY), EASY_SOLUTION, strict=True))
     last = next(i for i, e in enumerate(entries) if e)
     before = GameState(parse(EASY), (*entries[:last], 0, *entries[last + 1 :]))
     solved = play.typed(before, replace(before, entries=entries))
     page = html(client.get(solved.url))
     assert "readonly" in cell_tag(page, last) and "name=" not in cell_tag(page, last)
-    for tool in ('class="pad"', 'id="act-erase"', 'id="notes-mode"'):
+    for tool in ('class="pad"', 'id="act-erase"', 'id="notes-mode"', "Pick a cell, then"):
         assert tool not in page
     assert not re.search(r'<button id="act-undo"[^>]*disabled', page)
     update = 'value="update">Update the grid</button></p></noscript>'  # without JavaScript
@@ -144,7 +144,7 @@ def test_a_solved_grid_is_locked_until_an_undo(client: FlaskClient) -> None:
     assert game(undone) == game(before.url)
     reopened = html(client.get(undone))
     assert f'name="c{last}"' in cell_tag(reopened, last)
-    for tool in ('class="pad"', 'id="act-erase"', 'id="notes-mode"'):
+    for tool in ('class="pad"', 'id="act-erase"', 'id="notes-mode"', "Pick a cell, then"):
         assert tool in reopened
     assert update in reopened
 
