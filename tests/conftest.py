@@ -6,12 +6,16 @@ Set CHROMIUM to use another Chromium binary. Screenshots go to artifacts/screens
 
 from __future__ import annotations
 
+import faulthandler
+import gc
 import os
 import random
 import socket
 import subprocess
 import sys
+import threading
 import time
+import traceback
 import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -27,6 +31,42 @@ from webapp import create_app
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page, Route
+
+
+HANG_REPORT_AFTER = 55  # seconds: before the suite's limits end a test (pyproject.toml; 60 s)
+_REPORT_FD = pytest.StashKey[int]()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.stash[_REPORT_FD] = os.dup(2)  # the run's own stderr, before tests capture it
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item) -> Iterator[object]:
+    """A test still running after HANG_REPORT_AFTER seconds prints where it waits (under
+    xdist pytest-timeout's report is lost with the worker it ends)."""
+    fd = item.config.stash[_REPORT_FD]
+    timer = threading.Timer(HANG_REPORT_AFTER, _report_hang, (fd, item.nodeid))
+    timer.daemon = True
+    timer.start()
+    try:
+        return (yield)
+    finally:
+        timer.cancel()
+
+
+def _report_hang(fd: int, nodeid: str) -> None:
+    """Every thread's stack, and every suspended greenlet's: a Playwright call of a test waits
+    in one, which a thread's stack does not show."""
+    with os.fdopen(os.dup(fd), "w") as out:
+        out.write(f"\n{nodeid} still running after {HANG_REPORT_AFTER} s:\n")
+        out.flush()
+        faulthandler.dump_traceback(out)
+        greenlet = sys.modules.get("greenlet")
+        for suspended in gc.get_objects() if greenlet else ():
+            if isinstance(suspended, greenlet.greenlet) and suspended.gr_frame is not None:
+                out.write("Greenlet (most recent call last):\n")
+                traceback.print_stack(suspended.gr_frame, file=out)
 
 
 @pytest.fixture
