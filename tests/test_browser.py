@@ -454,3 +454,16 @@ def test_new_puzzle_at_each_level(page: Page, level: str) -> None:
         shown = values(page)
         page.goto(seed_link)  # the seed makes the same puzzle again
         assert values(page) == shown
+
+
+def test_the_test_browser_opens_no_page_of_its_own(browser: Browser, page: Page) -> None:
+    """Beside the page a test opens, Chromium runs no page of its own (its omnibox popups
+    doubled the work of every context: conftest's CHROMIUM_ARGS turn them off)."""
+    page.goto("/robots.txt")
+    session = browser.new_browser_cdp_session()
+    try:
+        targets = session.send("Target.getTargets")["targetInfos"]
+    finally:
+        session.detach()
+    urls = [t["url"] for t in targets if t["type"] != "page"]
+    assert urls == []
