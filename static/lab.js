@@ -1,5 +1,5 @@
 // The solver lab: play/pause through the steps at a chosen speed, arrow keys for back and
-// forward, focus kept on the control that was used, a wait instead of the error page when
+// forward (Home and End for the first and last step), focus kept on the control that was used, a wait instead of the error page when
 // the site's allowance is spent, and the address bar's step after Back and Forward. Without
 // this file every step is still a link (first, back, forward, last, next dead end), and htmx
 // only makes them faster.
@@ -156,7 +156,7 @@
     if (ev.ctrlKey || ev.metaKey || ev.altKey || ev.shiftKey) return;
     var tag = ev.target.tagName;
     if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') return;
-    var id = { ArrowLeft: 'lab-back', ArrowRight: 'lab-next' }[ev.key];
+    var id = { ArrowLeft: 'lab-back', ArrowRight: 'lab-next', Home: 'lab-first', End: 'lab-last' }[ev.key];
     var link = id && byId(id);
     if (!link) return;
     ev.preventDefault();

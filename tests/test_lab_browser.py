@@ -406,8 +406,20 @@ def test_the_side_by_side_never_widens_a_tablets_page(page: Page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= 768
 
 
-def test_arrow_keys_step_back_and_forth(page: Page) -> None:
+def test_arrow_keys_step_back_and_forth_home_and_end_go_to_the_ends(page: Page) -> None:
+    """The keys each link names (aria-keyshortcuts) move the lab as that link does."""
     page.goto(lab_url(TOP95_CODE, "dlx", 5))
+    keys = page.eval_on_selector_all(
+        ".lab-nav a", "links => links.map(a => [a.id, a.getAttribute('aria-keyshortcuts')])"
+    )
+    assert dict(keys) == {
+        "lab-first": "Home",
+        "lab-back": "ArrowLeft",
+        "lab-next": "ArrowRight",
+        "lab-last": "End",
+        "lab-dead": None,
+        "lab-solution": None,
+    }
     page.keyboard.press("ArrowRight")
     expect(page).to_have_url(step_url(TOP95_CODE, "dlx", 6))
     expect(title(page)).to_contain_text("Step 6 of")
@@ -417,6 +429,11 @@ def test_arrow_keys_step_back_and_forth(page: Page) -> None:
     page.keyboard.press("ArrowLeft")
     expect(page).to_have_url(step_url(TOP95_CODE, "dlx", 4))
     expect(page.locator(".lab-here")).to_contain_text("It takes the first constraint it meets")
+    page.keyboard.press("End")
+    last = trace(parse(TOP95), "dlx", nodes=NODES).nodes
+    expect(title(page)).to_have_text(f"Step {last:,} of {last:,}")
+    page.keyboard.press("Home")
+    expect(page).to_have_url(step_url(TOP95_CODE, "dlx", 1))
 
 
 @pytest.mark.parametrize("width", [375, 1280])

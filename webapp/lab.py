@@ -21,6 +21,7 @@ from . import limits
 from .enginepool import current as engine
 from .htmx import is_htmx
 from .learn import path_url
+from .stepper import Link, stepper
 from .sudoku import (
     BOX_OF,
     COL_OF,
@@ -364,31 +365,18 @@ def _between(frame: Frame, depth: int) -> tuple[int, int]:
     return len(skipped), sum(1 for width in skipped if width == 1)
 
 
-@dataclass(frozen=True)
-class Link:
-    label: str
-    url: str | None  # None: not available from this step
-    id: str
-    rel: str = ""
-
-
 def _navigation(run: Trace, code: str, algorithm: str, step: int) -> list[Link]:
-    last = run.nodes
+    """First, Back, Forward and Last, then the next dead end and the next solution."""
     later_dead = next((s for s in run.dead_ends if s > step), None)
     later_solution = next((s for s in run.solved_at if s > step), None)
 
-    def to(target: int | None) -> str | None:
-        if target is None or not 1 <= target <= last or target == step:
-            return None
+    def to(target: int) -> str:
         return lab_url(code, algorithm, target)
 
     return [
-        Link("First", to(1), "lab-first"),
-        Link("Back", to(step - 1), "lab-back", "prev"),
-        Link("Forward", to(step + 1), "lab-next", "next"),
-        Link("Last", to(last), "lab-last"),
-        Link("Next dead end", to(later_dead), "lab-dead"),
-        Link("Next solution", to(later_solution), "lab-solution"),
+        *stepper(step, run.nodes, to, "lab", forward="Forward"),
+        Link("Next dead end", to(later_dead) if later_dead else None, "lab-dead"),
+        Link("Next solution", to(later_solution) if later_solution else None, "lab-solution"),
     ]
 
 

@@ -16,7 +16,7 @@ plain links; htmx (hx-select) swaps the main part of the same full page in place
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -27,6 +27,7 @@ from . import hint_panel, limits, page_rating
 from .enginepool import current as engine
 from .errors import error_page
 from .remembered import Remembered
+from .stepper import stepper
 from .sudoku import (
     GRADE_BUDGET,
     LEVEL_NAMES,
@@ -315,36 +316,14 @@ def path(puzzle: str) -> Response:
             where=where(moment.step),
             steps=[(m.step, path_url(code, n)) for n, m in enumerate(walk.moments, 1)],
             counts=_counts(walk),
-            links=_stepper(step, last, lambda n: path_url(code, n) + "#path-stage", "path"),
+            # each to the step, not the page's top (without JavaScript a phone showed the
+            # title and crumbs again, the step's text under the fold)
+            links=stepper(step, last, lambda n: path_url(code, n) + "#path-stage", "path"),
             givens=sum(1 for d in grid if d),
         )
     else:
         context.update(squares=squares(grid, None))
     return _cached(make_response(render_template("learn_path.html", **context)))
-
-
-@dataclass(frozen=True)
-class Link:
-    label: str
-    href: str | None  # None: not available here (drawn disabled)
-    id: str
-    keys: str = ""  # aria-keyshortcuts
-
-
-def _stepper(at: int, last: int, url: Callable[[int], str], name: str) -> list[Link]:
-    """First, Back, Next and Last from `at` of 1 to `last` (ids `name`-first ...), each to
-    `url(n)`, which lands on the step, not the page's top (without JavaScript a phone showed
-    the title and crumbs again, the step's text under the fold); None where one already is."""
-
-    def to(target: int) -> str | None:
-        return url(target) if 1 <= target <= last and target != at else None
-
-    return [
-        Link("First", to(1), f"{name}-first", "Home"),
-        Link("Back", to(at - 1), f"{name}-back", "ArrowLeft"),
-        Link("Next", to(at + 1), f"{name}-next", "ArrowRight"),
-        Link("Last", to(last), f"{name}-last", "End"),
-    ]
 
 
 # --- the technique library -------------------------------------------------------------
@@ -606,7 +585,7 @@ def game_review(version: str, puzzle: str) -> Response:
             (p, point_title(p, changed.get(p.number, ())), f"{base}at={n}")
             for n, p in enumerate(looked.points, 1)
         ],
-        "links": _stepper(
+        "links": stepper(
             number, len(looked.points), lambda n: f"{base}at={n}#review-stage", "review"
         ),
     }
