@@ -1,8 +1,8 @@
 // The solver lab: play/pause through the steps at a chosen speed, arrow keys for back and
-// forward (Home and End for the first and last step), focus kept on the control that was used, a wait instead of the error page when
-// the site's allowance is spent, and the address bar's step after Back and Forward. Without
-// this file every step is still a link (first, back, forward, last, next dead end), and htmx
-// only makes them faster.
+// forward, Home and End for the first and last step, focus kept on the control that was
+// used, a wait instead of the error page when the site's allowance is spent, and the address
+// bar's step after Back and Forward. Without this file every step is still a link (first,
+// back, forward, last, next dead end), and htmx only makes them faster.
 (function () {
   'use strict';
 
@@ -10,6 +10,7 @@
   var timer = null;
   var focusedId = null; // the control to focus again once a step is swapped in
   var OTHER_WAY = { 'lab-next': 'lab-back', 'lab-last': 'lab-back', 'lab-back': 'lab-next', 'lab-first': 'lab-next' };
+  var KEYS = { ArrowLeft: 'lab-back', ArrowRight: 'lab-next', Home: 'lab-first', End: 'lab-last' };
   var loading = false; // a step is on its way: keys wait for it, so none is lost or doubled
 
   function byId(id) {
@@ -156,7 +157,7 @@
     if (ev.ctrlKey || ev.metaKey || ev.altKey || ev.shiftKey) return;
     var tag = ev.target.tagName;
     if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') return;
-    var id = { ArrowLeft: 'lab-back', ArrowRight: 'lab-next', Home: 'lab-first', End: 'lab-last' }[ev.key];
+    var id = KEYS[ev.key];
     var link = id && byId(id);
     if (!link) return;
     ev.preventDefault();
