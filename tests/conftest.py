@@ -147,9 +147,8 @@ CHROMIUM_ARGS = [
     # Headless Chromium gives each context's window two omnibox popups, web pages of its own
     # (chrome://omnibox-popup.top-chrome) in a renderer no test sees: turned off, a context
     # that loads two pages costs 40% less CPU, and the whole suite on two cores took 758 s
-    # instead of 959 s. Chromium reads
-    # only the last --disable-features, so this one repeats the Linux part of Playwright's
-    # own (1.65) before the popups.
+    # instead of 959 s. Chromium reads only the last --disable-features, so this one repeats
+    # the Linux part of Playwright's own (1.65) before the popups.
     "--disable-features=" + ",".join(PLAYWRIGHT_DISABLED_FEATURES + OMNIBOX_POPUPS),
 ]
 
