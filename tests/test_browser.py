@@ -458,7 +458,7 @@ def test_new_puzzle_at_each_level(page: Page, level: str) -> None:
 
 def test_the_test_browser_opens_no_page_of_its_own(browser: Browser, page: Page) -> None:
     """Beside the page a test opens, Chromium runs no page of its own (its omnibox popups
-    doubled the work of every context: conftest's CHROMIUM_ARGS turn them off)."""
+    took about 40% of every context's CPU: conftest's CHROMIUM_ARGS turn them off)."""
     page.goto("/robots.txt")
     session = browser.new_browser_cdp_session()
     try:
