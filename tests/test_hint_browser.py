@@ -177,7 +177,7 @@ def test_a_given_the_hint_rests_on_keeps_the_hints_colour_in_the_selected_box(
     with opened(browser, server, "375") as page:
         page.goto(GameState(parse(EASY), cell=0, hint=3).url)
         page.locator(".cell").nth(0).click()
-        given = page.locator(".cell.given.hint-cell.hl-unit")
+        given = page.locator(".hl-unit > .cell.given.hint-cell")
         expect(given).to_have_count(1)  # r3c3, in the selected cell's box
         backgrounds = page.locator(".cell.hint-cell").evaluate_all(
             "cells => cells.map(c => getComputedStyle(c).backgroundColor)"
