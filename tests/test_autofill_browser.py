@@ -1,13 +1,10 @@
 """The grid and Chrome's Autofill. The grid is a form of 81 fields, and Autofill, in Chrome's
 browser process, parses a form's fields again whenever one of them has changed since it last
 looked (a class, a select's value, even one written back unchanged): about 50 ms of CPU each
-time on this machine. Selecting cells must change no field, and a move no more than the new
-grid its answer draws."""
+time on this machine (bench/browser.py). Selecting cells must change no field; a move's answer
+draws a new grid, a new form, which is parsed."""
 
 from __future__ import annotations
-
-import json
-from collections.abc import Callable
 
 import pytest
 from puzzles import EASY
@@ -16,31 +13,15 @@ from webapp.present import NAMES
 
 pytest.importorskip("playwright")
 from conftest import BROWSER_TESTS
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 from test_browser_game import EASY_GAME, cell, wait_for_move
+
+from bench.browser import autofill_parses
 
 pytestmark = BROWSER_TESTS
 
 EMPTIES = [i for i, ch in enumerate(EASY) if ch == "."]
 GIVENS = [i for i, ch in enumerate(EASY) if ch != "."]
-SETTLE_MS = 300  # Autofill parses on a thread pool, a moment after the page's change
-
-
-def autofill_parses(browser: Browser, page: Page, act: Callable[[], None]) -> int:
-    """How many times Autofill parsed a form while `act` ran (from Chromium's own trace)."""
-    browser.start_tracing(categories=["toplevel"])
-    try:
-        act()
-        page.wait_for_timeout(SETTLE_MS)
-    finally:
-        trace = json.loads(browser.stop_tracing())
-    events = trace["traceEvents"] if isinstance(trace, dict) else trace
-    return sum(
-        1
-        for event in events
-        if event.get("name") == "ThreadPool_RunTask"
-        and "autofill_manager" in event.get("args", {}).get("src_file", "")
-    )
 
 
 def test_selecting_cells_has_autofill_parse_nothing(page: Page) -> None:
@@ -55,7 +36,7 @@ def test_selecting_cells_has_autofill_parse_nothing(page: Page) -> None:
         page.keyboard.press("ArrowDown")
         page.keyboard.press("ArrowRight")
 
-    assert autofill_parses(browser, page, select) == 0
+    assert autofill_parses(browser, page, select)[0] == 0
 
     def move() -> None:
         for count, i in enumerate(EMPTIES[:3], start=1):
@@ -64,7 +45,7 @@ def test_selecting_cells_has_autofill_parse_nothing(page: Page) -> None:
             wait_for_move(page, count)
 
     # each answer draws a new grid, a new form to Autofill (and shows the trace sees its work)
-    assert autofill_parses(browser, page, move) >= 1
+    assert autofill_parses(browser, page, move)[0] >= 1
 
 
 def test_hint_for_is_written_only_when_the_selected_cell_changes(page: Page) -> None:
