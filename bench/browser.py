@@ -57,7 +57,7 @@ def main() -> None:
     parser.add_argument("--taps", type=int, default=10, help="cells selected")
     parser.add_argument("--moves", type=int, default=10, help="digits typed")
     args = parser.parse_args()
-    from conftest import CHROMIUM, CHROMIUM_ARGS
+    from conftest import CHROMIUM, CHROMIUM_ARGS  # the tests' browser (here, not when imported)
 
     empties = [i for i, ch in enumerate(EASY) if ch == "."]
     with served(1) as port, sync_playwright() as playwright:
