@@ -202,9 +202,10 @@ def test_a_page_that_differs_from_its_address_loads_again_once_at_most(page: Pag
     assert len(loads) == 2, loads
 
 
-# It has hung in some full runs (its worker was replaced, the rerun passed; cause unknown):
-# a minute is far more than it needs, so a hang costs less of the run; conftest.py prints
-# where it waits at 55 s (threads alone showed only Playwright's event loop)
+# It has hung in some full runs, in the page fixture's context.close() (its worker was
+# replaced, the rerun passed): likely the close racing the Back it ends on, which conftest's
+# _settle now lets load first. A minute is far more than it needs, so a hang costs less of
+# the run; conftest.py prints where it waits at 55 s.
 @pytest.mark.timeout(60)
 def test_the_skip_link_adds_no_history_entry(page: Page) -> None:
     """The skip link (the keyboard's first Tab stop) added a #grid entry, which the moves
