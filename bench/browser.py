@@ -1,6 +1,7 @@
-"""What the grid costs Chromium beyond the page: Autofill's parses of the grid's form.
+"""What the grid costs Chromium: Autofill's parses of the grid's form, and the main thread's
+time a move takes on a phone's screen.
 
-    python bench/browser.py [--taps 10] [--moves 10]
+    python bench/browser.py [--taps 10] [--moves 10] [--phone-moves 40] [--slowdown 4]
 
 Chrome's Autofill, in the browser process, parses a form's fields (the grid is a form of 81)
 when it first sees the form and again whenever a field has changed since (a class, a select's
@@ -8,13 +9,17 @@ value). The site is served as the README serves it (`python -m webapp`) and a ga
 Debian's Chromium (`$CHROMIUM`, else /usr/bin/chromium), as tests/conftest.py starts it; then
 cells are tapped (selected), and moves made (a tap and a digit, a pause after the answer),
 while Chromium traces its own tasks. Printed: Autofill's parses and the CPU they took, per tap
-and per move.
+and per move. Then, at 375x740 with touch, the page's longest task for each move (a tap, a
+digit, the answer swapped in and settled: the Long Tasks API), the median and the mean, as
+the machine runs and with the CPU slowed down as a phone's (DevTools' CPU throttling). A
+player's next tap waits for that task.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -52,10 +57,46 @@ def autofill_parses(browser: Browser, page: Page, act: Callable[[], None]) -> tu
     return len(parses), sum(event.get("tdur", 0) for event in parses) / 1000
 
 
+LONGEST_TASK = """() => {
+    window.longestTask = 0;
+    new PerformanceObserver((list) => list.getEntries().forEach((task) => {
+        window.longestTask = Math.max(window.longestTask, task.duration);
+    })).observe({type: 'longtask'});
+}"""
+
+
+def main_thread_per_move(browser: Browser, base: str, moves: int, slowdown: float) -> list[float]:
+    """The longest task of the page's main thread in each move (ms), on a phone's screen with
+    the CPU slowed down `slowdown` times: moves in fresh games of a game in progress."""
+    context = browser.new_context(
+        base_url=base, viewport={"width": 375, "height": 740}, has_touch=True
+    )
+    page = context.new_page()
+    context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": slowdown})
+    pause = int(PAUSE_MS * max(1.0, slowdown / 2))
+    longest: list[float] = []
+    digits = "123456789"
+    while len(longest) < moves:
+        page.goto(GameState(parse(EASY)).url)
+        page.evaluate(LONGEST_TASK)
+        for k, i in enumerate([i for i, ch in enumerate(EASY) if ch == "."][:10]):
+            page.locator(f"#c{i}").click()
+            page.wait_for_timeout(pause // 2)
+            page.evaluate("() => { window.longestTask = 0; }")
+            with page.expect_response("**/edit"):
+                page.keyboard.press(digits[k % 9])
+            page.wait_for_timeout(pause)
+            longest.append(page.evaluate("() => window.longestTask"))
+    context.close()
+    return longest[:moves]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--taps", type=int, default=10, help="cells selected")
     parser.add_argument("--moves", type=int, default=10, help="digits typed")
+    parser.add_argument("--phone-moves", type=int, default=40, help="moves timed on a phone")
+    parser.add_argument("--slowdown", type=float, default=4, help="a phone's CPU: times slower")
     args = parser.parse_args()
     from conftest import CHROMIUM, CHROMIUM_ARGS  # the tests' browser (here, not when imported)
 
@@ -82,6 +123,15 @@ def main() -> None:
             print(
                 f"{count} {name}s: {parses} Autofill parses, {cpu:.0f} ms of CPU"
                 f" ({parses / count:.1f} and {cpu / count:.0f} ms a {name})"
+            )
+        for slowdown in (1.0, args.slowdown):
+            tasks = main_thread_per_move(
+                browser, f"http://127.0.0.1:{port}", args.phone_moves, slowdown
+            )
+            print(
+                f"{len(tasks)} moves at 375x740, CPU {slowdown:g}x slower: the longest task a"
+                f" move {statistics.median(tasks):.0f} ms median, {statistics.mean(tasks):.0f}"
+                f" ms mean, {max(tasks):.0f} ms at most"
             )
         browser.close()
 
