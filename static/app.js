@@ -635,7 +635,7 @@
       var notes = cells[j].parentNode.querySelector('input[type=hidden]');
       now.cells.push(cells[j].value + '/' + (notes ? notes.value : ''));
       now.labels.push(cells[j].getAttribute('aria-label'));
-      now.wrong.push(/, wrong\b/.test(now.labels[j])); // (its class comes only as htmx settles)
+      now.wrong.push(/, wrong\b/.test(now.labels[j])); // its label says so
     }
     var messages = document.querySelectorAll('#game .status .msg');
     for (var k = 0; k < messages.length; k++) {
