@@ -67,7 +67,7 @@ LONGEST_TASK = """() => {
 
 def main_thread_per_move(browser: Browser, base: str, moves: int, slowdown: float) -> list[float]:
     """The longest task of the page's main thread in each move (ms), on a phone's screen with
-    the CPU slowed down `slowdown` times: moves in fresh games of a game in progress."""
+    the CPU slowed down `slowdown` times: ten moves in each of fresh games of EASY."""
     context = browser.new_context(
         base_url=base, viewport={"width": 375, "height": 740}, has_touch=True
     )
