@@ -37,6 +37,7 @@ from webapp.urlstate import GameState  # noqa: E402
 
 SETTLE_MS = 300  # Autofill parses on a thread pool, a moment after the page's change
 PAUSE_MS = 400  # between a move's answer and the next tap: a quick player
+EMPTIES = [i for i, ch in enumerate(EASY) if ch == "."]  # the cells a move types into
 
 
 def autofill_parses(browser: Browser, page: Page, act: Callable[[], None]) -> tuple[int, float]:
@@ -75,16 +76,15 @@ def main_thread_per_move(browser: Browser, base: str, moves: int, slowdown: floa
     context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": slowdown})
     pause = int(PAUSE_MS * max(1.0, slowdown / 2))
     longest: list[float] = []
-    digits = "123456789"
     while len(longest) < moves:
         page.goto(GameState(parse(EASY)).url)
         page.evaluate(LONGEST_TASK)
-        for k, i in enumerate([i for i, ch in enumerate(EASY) if ch == "."][:10]):
+        for k, i in enumerate(EMPTIES[:10]):
             page.locator(f"#c{i}").click()
             page.wait_for_timeout(pause // 2)
             page.evaluate("() => { window.longestTask = 0; }")
             with page.expect_response("**/edit"):
-                page.keyboard.press(digits[k % 9])
+                page.keyboard.press(str(k % 9 + 1))
             page.wait_for_timeout(pause)
             longest.append(page.evaluate("() => window.longestTask"))
     context.close()
@@ -100,7 +100,6 @@ def main() -> None:
     args = parser.parse_args()
     from conftest import CHROMIUM, CHROMIUM_ARGS  # the tests' browser (here, not when imported)
 
-    empties = [i for i, ch in enumerate(EASY) if ch == "."]
     with served(1) as port, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = browser.new_page(base_url=f"http://127.0.0.1:{port}")
@@ -112,7 +111,7 @@ def main() -> None:
                 page.locator(f"#c{(n * 7) % 81}").click()
 
         def move() -> None:
-            for i in empties[: args.moves]:
+            for i in EMPTIES[: args.moves]:
                 page.locator(f"#c{i}").click()
                 with page.expect_response("**/edit"):
                     page.keyboard.press("5")
