@@ -5,6 +5,7 @@
     .venv/bin/python bench/examples.py --write --jobs 2 --attempts 1000 --scale 2
     .venv/bin/python bench/examples.py --write --keep-seeds   # examples only
     .venv/bin/python bench/examples.py --write --keep-seeds --only "Naked single"   # one example
+    .venv/bin/python bench/examples.py --write --bases --only "Nested forcing chain"  # 3. below
 
 Run it again (with --write) when a technique is added or the grader changes: the tests check
 that every stored example still shows its technique and every seed still makes its puzzle.
@@ -27,6 +28,10 @@ that every stored example still shows its technique and every seed still makes i
    from seed 1 on, up to --seeds seeds that each make a puzzle whose hardest step is that
    technique (the search for one gives up after --attempts seeds). The techniques the grader
    leaves out (hints only) get none: no generated puzzle is graded by them.
+3. Known puzzles to copy (PRACTISE_BASES), with --bases: for the techniques still without a
+   seed, up to --seeds puzzles of the hardest sets (BASE_SETS) whose hardest step they are,
+   in the grade and in the solve path; the seeds of those techniques are then searched again,
+   from shuffled copies of these puzzles. The stored ones are kept otherwise.
 
 With the defaults it takes about eight minutes on two cores, and a few more for the direct
 search while techniques are still without an example; --scale reads more of the sets and
@@ -48,13 +53,27 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.data import data_path, missing, read_puzzles
 from webapp.sudoku.board import DIGITS_OF, Grid, candidates, cell_name, parse, to_line
-from webapp.sudoku.generate import LEVEL_NAMES, NotFound, practise
-from webapp.sudoku.grade import level_of
+from webapp.sudoku.generate import (
+    GRADING_BUDGET,
+    LEVEL_NAMES,
+    NotFound,
+    practise,
+    search,
+    technique_target,
+)
+from webapp.sudoku.grade import grade, level_of
 from webapp.sudoku.logic import EASIEST, SEARCHES, STEP_BUDGET, TECHNIQUES, Search
 from webapp.sudoku.ratings import RATINGS
 from webapp.sudoku.search import OutOfBudget
 from webapp.sudoku.techniques.catalog import CATALOG, entries, entry_for
-from webapp.sudoku.techniques.examples import EXAMPLES, NO_PENCIL_MARKS, PRACTISE, Example
+from webapp.sudoku.techniques.examples import (
+    EXAMPLES,
+    NO_PENCIL_MARKS,
+    PRACTISE,
+    PRACTISE_BASES,
+    Base,
+    Example,
+)
 from webapp.sudoku.techniques.position import Position
 from webapp.sudoku.techniques.step import Step
 from webapp.sudoku.walkthrough import Moment, find_technique, walkthrough, worked_example
@@ -77,6 +96,8 @@ DIRECT_SETS = {  # where techniques no solve takes first are looked for directly
     "magictour_top1465.txt": None,
     "forum_hardest_1106.txt": 60,
 }
+
+BASE_SETS = ("forum_hardest_1106.txt", "magictour_top1465.txt")  # where PRACTISE_BASES come from
 
 NO_PRACTISE = ("Solution lookup",)  # the engine's way out: nothing to show or practise
 SINGLES_TOP = RATINGS["Naked single"].rating  # steps up to this: singles and direct ones
@@ -407,10 +428,49 @@ def find_seeds(
     return found
 
 
+def base_in(job: tuple[str, int, str, frozenset[str]]) -> tuple[str, Base] | None:
+    """(technique, the puzzle as a Base) if the puzzle's hardest step is one of `wanted`, in
+    its grade and its solve path (what practise asks of a copy), else None."""
+    name, line, text, wanted = job
+    puzzle = parse(text)
+    rated = grade(puzzle, budget=GRADING_BUDGET)
+    entry = None if rated.gave_up else entry_for(rated.hardest, rated.rating)
+    if entry is None or entry.name not in wanted:
+        return None
+    solution = search(puzzle, 1, GRADING_BUDGET).solutions[0]
+    if not technique_target(entry.name).fits(puzzle, solution, rated):
+        return None
+    return entry.name, Base(f"{name}, line {line}", text)
+
+
+def find_bases(jobs: int, count: int, wanted: set[str]) -> dict[str, tuple[Base, ...]]:
+    """Up to `count` known puzzles for each of `wanted`, the first in BASE_SETS' order."""
+    work = [
+        (name, line, text, frozenset(wanted))
+        for name in BASE_SETS
+        if not missing(name)
+        for line, text in _numbered(name)
+    ]
+    found: dict[str, list[Base]] = {}
+    with Pool(jobs) as pool:
+        for hit in pool.imap(base_in, work, chunksize=4):
+            if hit and len(found.setdefault(hit[0], [])) < count:
+                found[hit[0]].append(hit[1])
+            if len(found) == len(wanted) and all(len(b) == count for b in found.values()):
+                break
+    for name in sorted(wanted):
+        print(f"  {name}: {len(found.get(name, []))} known puzzles to copy", file=sys.stderr)
+    return {name: tuple(bases) for name, bases in found.items()}
+
+
 DATA_START = "\nEXAMPLES: dict[str, Example]"  # what comes before it in TARGET is kept
 
 
-def write(examples: dict[str, Example], seeds: dict[str, tuple[int, ...]]) -> str:
+def write(
+    examples: dict[str, Example],
+    seeds: dict[str, tuple[int, ...]],
+    bases: dict[str, tuple[Base, ...]],
+) -> str:
     """The text of techniques/examples.py, in the ratings table's order."""
     order = [e.name for e in entries()]
     header = TARGET.read_text(encoding="utf-8").split(DATA_START)[0]
@@ -431,6 +491,11 @@ def write(examples: dict[str, Example], seeds: dict[str, tuple[int, ...]]) -> st
         if name in seeds:
             listed = ", ".join(str(s) for s in seeds[name])
             out.append(f"    {name!r}: ({listed}{',' if len(seeds[name]) == 1 else ''}),\n")
+    out.append("}\n\nPRACTISE_BASES: dict[str, tuple[Base, ...]] = {\n")
+    for name in order:
+        if name in bases:
+            listed = "".join(f"        Base({b.source!r}, {b.puzzle!r}),\n" for b in bases[name])
+            out.append(f"    {name!r}: (\n{listed}    ),\n")
     out.append("}\n")
     return "".join(out)
 
@@ -489,6 +554,11 @@ def main() -> int:
         "data",
     )
     parser.add_argument(
+        "--bases",
+        action="store_true",
+        help="find known puzzles to copy for the techniques without a practise seed (3.)",
+    )
+    parser.add_argument(
         "--keep-seeds",
         action="store_true",
         help="search worked examples only, and keep the stored practise seeds",
@@ -505,8 +575,15 @@ def main() -> int:
         seeds = dict(PRACTISE) if args.keep_seeds else {}
     if not args.keep_seeds:
         seeds.update(find_seeds(args.jobs, args.seeds, args.attempts, only))
+    bases = dict(PRACTISE_BASES)
+    if args.bases:
+        unseeded = {e.name for e in entries() if e.graded and e.name not in NO_PRACTISE}
+        unseeded -= set(seeds)
+        bases.update(find_bases(args.jobs, args.seeds, unseeded))
+        PRACTISE_BASES.update(bases)  # what practise copies, in this run's worker processes too
+        seeds.update(find_seeds(args.jobs, args.seeds, args.attempts, unseeded & set(bases)))
     print(f"practise seeds for {len(seeds)} techniques", file=sys.stderr)
-    text = write(examples, seeds)
+    text = write(examples, seeds, bases)
     if args.write:
         TARGET.write_text(text, encoding="utf-8")
         subprocess.run(

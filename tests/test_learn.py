@@ -3,6 +3,7 @@ practise puzzles and the review of a game."""
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Callable
 
@@ -15,6 +16,7 @@ from webapp.sudoku import (
     parse,
     practise,
     review,
+    solve,
     technique_by_slug,
     technique_entries,
     technique_for,
@@ -28,11 +30,18 @@ from webapp.sudoku.generate import (
     NotFound,
     filled_by_propagation,
     generate,
+    shuffled,
 )
 from webapp.sudoku.grade import GRADE_BUDGET, SE_TECHNIQUES, grade
 from webapp.sudoku.ratings import LEVELS, RATINGS
 from webapp.sudoku.techniques.catalog import CATALOG, HINTS_ONLY, entry_for
-from webapp.sudoku.techniques.examples import EXAMPLES, NO_PENCIL_MARKS, PRACTISE, Example
+from webapp.sudoku.techniques.examples import (
+    EXAMPLES,
+    NO_PENCIL_MARKS,
+    PRACTISE,
+    PRACTISE_BASES,
+    Example,
+)
 from webapp.sudoku.techniques.multiple import multiple_forcing
 from webapp.sudoku.techniques.position import Position
 from webapp.sudoku.walkthrough import CELL_NUMBERS, find_technique
@@ -248,9 +257,37 @@ def test_practise_searches_on_from_the_seed_and_is_reproducible() -> None:
     assert made.symmetric and made.level == made.grade.level == "Hard"
 
 
+@pytest.mark.parametrize("name", list(PRACTISE_BASES))
+def test_the_deepest_chains_are_practised_on_shuffled_copies_of_known_puzzles(name: str) -> None:
+    """A generated puzzle almost never needs them: a seed picks a known puzzle and shuffles it."""
+    made = [practise(name, seed) for seed in PRACTISE[name]]
+    known = {base.source: parse(base.puzzle) for base in PRACTISE_BASES[name]}
+    for copy in made:
+        original = known[copy.source]
+        assert copy.puzzle != original and copy.level == "Extreme"
+        assert sorted(sum(1 for d in copy.puzzle if d == n) for n in range(1, 10)) == sorted(
+            sum(1 for d in original if d == n) for n in range(1, 10)
+        )  # the same givens, renamed
+    assert len({copy.puzzle for copy in made}) == len(made)
+
+
+def test_a_shuffled_copy_has_the_logic_of_its_original() -> None:
+    """Rows in bands, bands, columns in stacks, stacks, the diagonal turn and the digits'
+    names each keep what the rules allow: the copy's solution is the original's, shuffled."""
+    puzzle = parse(HARD)
+    solution = solve(puzzle).solutions[0]
+    for seed in range(12):
+        copy, copied_solution = shuffled((puzzle, solution), random.Random(seed))
+        assert solve(copy).solutions == (copied_solution,)
+        assert sum(map(bool, copy)) == sum(map(bool, puzzle))
+        assert all(copied_solution[c] == copy[c] for c in range(81) if copy[c])
+
+
 def test_practise_checks_its_arguments() -> None:
     with pytest.raises(ValueError, match="unknown technique 'Guessing'"):
         practise("Guessing", 1)
+    with pytest.raises(ValueError, match="copies of known puzzles: their layout is theirs"):
+        practise("Nested forcing chain", 1, symmetric=True)
     with pytest.raises(NotFound, match=r"^no Jellyfish puzzle from seeds 1 to 2$"):
         practise("Jellyfish", 1, max_attempts=2)
 

@@ -14,7 +14,7 @@ from markupsafe import escape
 from puzzles import COLOURING, EASY, EASY_SOLUTION
 from werkzeug.test import TestResponse
 
-from webapp.learn import bonus_reason, game_moves, review_url, source_text
+from webapp.learn import SOURCE_NAMES, bonus_reason, game_moves, review_url, source_text
 from webapp.sudoku import (
     GameMove,
     hint,
@@ -205,6 +205,8 @@ def test_each_technique_has_its_page(client: FlaskClient, entry: object) -> None
         assert 'class="learn-grid"' not in page and "No worked example yet" in page
     if CATALOG[name].graded and PRACTISE.get(name):
         assert f'href="/techniques/{slug}/practise"' in page
+        copied = "one of the hardest known puzzles, its rows, columns and digits shuffled"
+        assert (copied in page) == bool(CATALOG[name].practise_bases)
     elif CATALOG[name].graded:  # too rare to make on request: no button that would fail
         assert "/practise" not in page and "the generator seldom makes" in page
     else:
@@ -234,6 +236,18 @@ def test_practise_makes_a_puzzle_whose_hardest_step_is_the_technique(
     assert f'href="{GameState(made.puzzle).url}">Play this puzzle</a>' in page
     assert f'href="/path/{encode_cells(made.puzzle)}">Show me how to solve it</a>' in page
     assert f"seed {made.seed}" in page
+
+
+def test_a_practise_puzzle_copied_from_a_known_one_says_which(client: FlaskClient) -> None:
+    """The deepest chains' practise puzzles are shuffled copies of known puzzles."""
+    entry = CATALOG["Nested forcing chain"]
+    seed = entry.practise_seeds[0]
+    made = practise(entry.name, seed)
+    page = html(client.get(f"/techniques/{entry.slug}/practise/{seed}"))
+    file, line = made.source.split(", line ")
+    said = f"Made from puzzle {line} of {SOURCE_NAMES[file]}, its rows, columns and digits"
+    assert said in unescape(page) and f"seed {seed}" in page
+    assert f'href="{GameState(made.puzzle).url}">Play this puzzle</a>' in page
 
 
 @pytest.mark.parametrize("name", ["Pointing", "X-Wing", "XY-Wing", "Empty rectangle", "AIC"])

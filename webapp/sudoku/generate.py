@@ -16,6 +16,13 @@ reports the one that worked, so that seed gives the puzzle back in a single atte
 with it is cheap to open, whatever the level. `practise(technique, seed)` does the same for a
 puzzle whose hardest step is that technique (a name of ratings.RATINGS).
 
+A few techniques are the hardest step of almost no generated puzzle (the deepest forcing
+chains: searches of thousands of seeds found none): their practise puzzles are made from known
+puzzles instead (techniques/examples.PRACTISE_BASES), one per seed, with rows within bands,
+bands, columns within stacks and stacks shuffled, perhaps the grid turned over its diagonal,
+and the digits renamed. Such a copy has the same logic, so its steps are the original's on
+other cells; it is graded like any other attempt, and kept only if it fits.
+
 Grading is the costly part of an attempt, and most attempts at the hardest levels fail, so a
 puzzle is graded only if it could fit: a puzzle that singles and locked candidates solve (the
 solver's propagation, rated 2.8 at most) cannot reach a target rated above that, and is
@@ -34,12 +41,13 @@ from dataclasses import dataclass
 
 from .algorithms import propagate as solver
 from .algorithms.propagate import search
-from .board import ALL, BIT, CELLS, DIGITS_OF, POPCOUNT, UNITS_OF, Grid
+from .board import ALL, BIT, CELLS, DIGITS_OF, POPCOUNT, UNITS_OF, Grid, parse
 from .grade import GRADE_BUDGET, Grade, grade
 from .logic import solve_logically
 from .ratings import LEVELS, RATINGS
 from .search import Budget
 from .techniques.catalog import CATALOG, entry_for, entry_named
+from .techniques.examples import PRACTISE_BASES, Base
 
 LEVEL_NAMES = tuple(name for _, name in LEVELS)
 SEED_LIMIT = 10**9  # seeds are 0 <= seed < SEED_LIMIT: at most 9 digits in a URL
@@ -67,6 +75,7 @@ class Generated:
     symmetric: bool
     grade: Grade
     attempts: int  # seeds tried, the one that worked included
+    source: str = ""  # the known puzzle it was made from (PRACTISE_BASES), else ""
 
 
 @dataclass(frozen=True)
@@ -166,11 +175,22 @@ def practise(
     the solution lookup), which no seed would make."""
     if not entry_named(technique).graded or technique == "Solution lookup":
         raise ValueError(f"{technique} cannot be practised: no grade names it as the hardest step")
-    return _search(technique_target(technique), "", seed, symmetric, max_attempts)
+    bases = PRACTISE_BASES.get(technique, ())
+    if bases and symmetric is not None:
+        raise ValueError(f"{technique} puzzles are copies of known puzzles: their layout is theirs")
+    return _search(technique_target(technique), "", seed, symmetric, max_attempts, bases)
 
 
-def _search(target: Target, level: str, seed: int, symmetric: bool | None, tries: int) -> Generated:
-    """The first puzzle that fits `target` from the seeds seed, seed + 1, ... (checked)."""
+def _search(
+    target: Target,
+    level: str,
+    seed: int,
+    symmetric: bool | None,
+    tries: int,
+    bases: Sequence[Base] = (),
+) -> Generated:
+    """The first puzzle that fits `target` from the seeds seed, seed + 1, ... (checked): made
+    by the generator, or from one of `bases` if there are any."""
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError(f"seed must be a whole number, not {seed!r}")
     if symmetric is None:
@@ -183,16 +203,19 @@ def _search(target: Target, level: str, seed: int, symmetric: bool | None, tries
         raise ValueError(f"max_attempts must be at least 1, not {tries}")
     if not 0 <= seed < SEED_LIMIT:
         raise ValueError(f"seed must be between 0 and {SEED_LIMIT - 1}, not {seed}")
-    layout = "symmetric" if symmetric else "free"
+    layout = "copied" if bases else "symmetric" if symmetric else "free"
     groups = SYMMETRIC_GROUPS if symmetric else SINGLE_GROUPS
     for attempt in range(tries):
         tried = (seed + attempt) % SEED_LIMIT
         rng = random.Random(f"webapp.sudoku.generate {VERSION} {target.key} {tried} {layout}")
-        found = _attempt(rng, groups, target)
+        base = bases[tried % len(bases)] if bases else None
+        found = _copied(rng, base, target) if base else _attempt(rng, groups, target)
         if found is not None:
             puzzle, solution, rated = found
             name = level or rated.level
-            return Generated(puzzle, solution, name, tried, symmetric, rated, attempt + 1)
+            source = base.source if base else ""
+            shape = symmetric if not base else puzzle == tuple(reversed(puzzle))
+            return Generated(puzzle, solution, name, tried, shape, rated, attempt + 1, source)
     what = level or target.key.removeprefix("technique ")
     raise NotFound(f"no {what} puzzle from seeds {seed} to {seed + tries - 1}")
 
@@ -216,6 +239,33 @@ def _attempt(
     if rated.rating <= target.ceiling:
         return None
     return _back_to_target(solution, removed, target)
+
+
+def _copied(rng: random.Random, base: Base, target: Target) -> tuple[Grid, Grid, Grade] | None:
+    """A shuffled copy of a known puzzle (puzzle, solution, grade), if it fits the target."""
+    known = parse(base.puzzle)
+    puzzle, solution = shuffled((known, search(known, 1, GRADING_BUDGET).solutions[0]), rng)
+    rated = grade(puzzle, budget=GRADING_BUDGET, solution=solution)
+    return (puzzle, solution, rated) if target.fits(puzzle, solution, rated) else None
+
+
+def shuffled(grids: Sequence[Grid], rng: random.Random) -> list[Grid]:
+    """Copies of `grids` shuffled alike, each with the same logic as before: rows within bands,
+    bands, columns within stacks and stacks in a random order, the grid turned over its main
+    diagonal or not, the digits renamed."""
+
+    def lines() -> list[int]:
+        return [3 * group + k for group in rng.sample(range(3), 3) for k in rng.sample(range(3), 3)]
+
+    rows, cols = lines(), lines()
+    names = (0, *rng.sample(range(1, 10), 9))
+    turned = rng.random() < 0.5
+    cells = [
+        9 * rows[c] + cols[r] if turned else 9 * rows[r] + cols[c]
+        for r in range(9)
+        for c in range(9)
+    ]
+    return [tuple(names[grid[cell]] for cell in cells) for grid in grids]
 
 
 def _back_to_target(

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ..grade import level_of
 from ..ratings import RATINGS
-from .examples import PRACTISE
+from .examples import PRACTISE, PRACTISE_BASES, Base
 
 
 @dataclass(frozen=True)
@@ -70,6 +70,11 @@ class Entry:
     def practise_seeds(self) -> tuple[int, ...]:
         """Seeds from which `practise` makes a puzzle for it at once (examples.py)."""
         return PRACTISE.get(self.name, ())
+
+    @property
+    def practise_bases(self) -> tuple[Base, ...]:
+        """Known puzzles its practise puzzles are shuffled copies of (examples.py), if any."""
+        return PRACTISE_BASES.get(self.name, ())
 
 
 # The techniques found only by rows of logic.TECHNIQUES and SEARCHES outside

@@ -11,6 +11,8 @@ Explainer's direct techniques), whose pages say they need only the digits placed
 examples are positions no earlier step removed a candidate from, so the step holds on the
 placed digits alone.
 PRACTISE: seeds from which generate.practise(technique, seed) makes a puzzle at once.
+PRACTISE_BASES: for the techniques that are the hardest step of almost no generated puzzle,
+known puzzles whose hardest step they are, which practise copies (shuffled) instead.
 """
 
 from __future__ import annotations
@@ -18,6 +20,11 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..ratings import LEVELS, RATINGS
+
+
+class Base(NamedTuple):
+    source: str  # the data set and line the puzzle comes from
+    puzzle: str  # the puzzle's givens, 81 characters
 
 
 class Example(NamedTuple):
@@ -658,4 +665,37 @@ PRACTISE: dict[str, tuple[int, ...]] = {
     "AIC": (11, 46, 75),
     "Cell or unit forcing chains": (264, 1030, 1371),
     "Dynamic forcing chain": (570, 875, 1131),
+    "Dynamic forcing chain (+)": (1, 2, 3),
+    "Nested forcing chain": (1, 2, 3),
+}
+
+PRACTISE_BASES: dict[str, tuple[Base, ...]] = {
+    "Dynamic forcing chain (+)": (
+        Base(
+            "forum_hardest_1106.txt, line 361",
+            "..3.9....1...4..36..8..21...4..8..73...9................4.7..686........7.....5.4",
+        ),
+        Base(
+            "magictour_top1465.txt, line 2",
+            "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+        ),
+        Base(
+            "magictour_top1465.txt, line 3",
+            "7.8...3.....6.1...5.........4.....263...8.......1...9..9.2....4....7.5...........",
+        ),
+    ),
+    "Nested forcing chain": (
+        Base(
+            "forum_hardest_1106.txt, line 1",
+            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+        ),
+        Base(
+            "forum_hardest_1106.txt, line 2",
+            "........2..8.1.9..5....3.4....1.93...6..3..8...37......4......53.1.7.8..2........",
+        ),
+        Base(
+            "forum_hardest_1106.txt, line 3",
+            "..2...7...1.....6.5......18....37.......49.....41.23....3.2.9...8.....5.6.......2",
+        ),
+    ),
 }
