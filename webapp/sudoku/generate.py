@@ -170,9 +170,11 @@ def practise(
     ratings.RATINGS, as in the technique library), in its grade and in its solve path
     (`walkthrough`): the first of the seeds `seed`, `seed + 1`,
     ... that makes one. Rare techniques need many attempts: an entry's `practise_seeds`
-    (`technique_entries()`) are seeds known to work. ValueError for a technique the catalog
-    does not have, or one no grade names as the hardest step (not `graded`: hints only; and
-    the solution lookup), which no seed would make."""
+    (`technique_entries()`) are seeds known to work. For a technique of PRACTISE_BASES the
+    puzzle is a shuffled copy of one of its known puzzles (`source` names it), laid out as
+    that one is: `symmetric` must be None. ValueError for a technique the catalog does not
+    have, or one no grade names as the hardest step (not `graded`: hints only; and the
+    solution lookup), which no seed would make."""
     if not entry_named(technique).graded or technique == "Solution lookup":
         raise ValueError(f"{technique} cannot be practised: no grade names it as the hardest step")
     bases = PRACTISE_BASES.get(technique, ())
@@ -214,7 +216,11 @@ def _search(
             puzzle, solution, rated = found
             name = level or rated.level
             source = base.source if base else ""
-            shape = symmetric if not base else puzzle == tuple(reversed(puzzle))
+            shape = (
+                symmetric
+                if not base
+                else all(bool(puzzle[c]) == bool(puzzle[80 - c]) for c in CELLS)
+            )
             return Generated(puzzle, solution, name, tried, shape, rated, attempt + 1, source)
     what = level or target.key.removeprefix("technique ")
     raise NotFound(f"no {what} puzzle from seeds {seed} to {seed + tries - 1}")
