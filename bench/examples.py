@@ -97,7 +97,9 @@ DIRECT_SETS = {  # where techniques no solve takes first are looked for directly
     "forum_hardest_1106.txt": 60,
 }
 
-BASE_SETS = ("forum_hardest_1106.txt", "magictour_top1465.txt")  # where PRACTISE_BASES come from
+# Where PRACTISE_BASES come from: the hardest sets, then the SE-rated one (mid-level puzzles
+# whose hardest steps are the rare patterns: BUG type 3, hidden quad, aligned pair exclusion)
+BASE_SETS = ("forum_hardest_1106.txt", "magictour_top1465.txt", "se_rated_calibration.tsv")
 
 NO_PRACTISE = ("Solution lookup",)  # the engine's way out: nothing to show or practise
 SINGLES_TOP = RATINGS["Naked single"].rating  # steps up to this: singles and direct ones

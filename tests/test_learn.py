@@ -258,13 +258,13 @@ def test_practise_searches_on_from_the_seed_and_is_reproducible() -> None:
 
 
 @pytest.mark.parametrize("name", list(PRACTISE_BASES))
-def test_the_deepest_chains_are_practised_on_shuffled_copies_of_known_puzzles(name: str) -> None:
+def test_rare_techniques_are_practised_on_shuffled_copies_of_known_puzzles(name: str) -> None:
     """A generated puzzle almost never needs them: a seed picks a known puzzle and shuffles it."""
     made = [practise(name, seed) for seed in PRACTISE[name]]
     known = {base.source: parse(base.puzzle) for base in PRACTISE_BASES[name]}
     for copy in made:
         original = known[copy.source]
-        assert copy.puzzle != original and copy.level == "Extreme"
+        assert copy.puzzle != original
         assert sorted(sum(1 for d in copy.puzzle if d == n) for n in range(1, 10)) == sorted(
             sum(1 for d in original if d == n) for n in range(1, 10)
         )  # the same givens, renamed

@@ -354,6 +354,7 @@ SOURCE_NAMES = {
     "forum_hardest_1106.txt": "the Sudoku forum's hardest puzzles of 2011",
     "royle_17clue.txt": "Gordon Royle's puzzles with 17 givens",
     "kaggle_sample.txt": "a sample of generated everyday puzzles",
+    "se_rated_calibration.tsv": "a set of puzzles Sudoku Explainer has rated",
 }
 
 

@@ -17,11 +17,12 @@ with it is cheap to open, whatever the level. `practise(technique, seed)` does t
 puzzle whose hardest step is that technique (a name of ratings.RATINGS).
 
 A few techniques are the hardest step of almost no generated puzzle (the deepest forcing
-chains: searches of thousands of seeds found none): their practise puzzles are made from known
-puzzles instead (techniques/examples.PRACTISE_BASES), one per seed, with rows within bands,
-bands, columns within stacks and stacks shuffled, perhaps the grid turned over its diagonal,
-and the digits renamed. Such a copy has the same logic, so its steps are the original's on
-other cells; it is graded like any other attempt, and kept only if it fits.
+chains, a few rare patterns: searches of thousands of seeds found none): their practise
+puzzles are made from known puzzles instead (techniques/examples.PRACTISE_BASES), one per
+seed, with rows within bands, bands, columns within stacks and stacks shuffled, perhaps the
+grid turned over its diagonal, and the digits renamed. Such a copy has the same logic, so its
+steps are the original's on other cells; it is graded like any other attempt, and kept only
+if it fits.
 
 Grading is the costly part of an attempt, and most attempts at the hardest levels fail, so a
 puzzle is graded only if it could fit: a puzzle that singles and locked candidates solve (the

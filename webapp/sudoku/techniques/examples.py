@@ -654,15 +654,19 @@ PRACTISE: dict[str, tuple[int, ...]] = {
     "Unique loop": (1716, 2280, 3456),
     "Naked quad": (13771, 14758),
     "Jellyfish": (3879,),
+    "Hidden quad": (1, 2, 3),
     "WXYZ-Wing": (71, 152, 257),
     "BUG+1": (76, 421, 632),
     "BUG type 2": (3908,),
     "BUG type 4": (21431, 37943),
+    "BUG type 3": (1, 2, 3),
     "VWXYZ-Wing": (198, 318, 598),
+    "Aligned pair exclusion": (1, 2, 3),
     "X-chain": (7505, 13039),
     "Simple colouring": (2674,),
     "XY-chain": (20924,),
     "AIC": (11, 46, 75),
+    "Nishio forcing chain": (1, 2, 3),
     "Cell or unit forcing chains": (264, 1030, 1371),
     "Dynamic forcing chain": (570, 875, 1131),
     "Dynamic forcing chain (+)": (1, 2, 3),
@@ -670,6 +674,38 @@ PRACTISE: dict[str, tuple[int, ...]] = {
 }
 
 PRACTISE_BASES: dict[str, tuple[Base, ...]] = {
+    "Hidden quad": (
+        Base(
+            "se_rated_calibration.tsv, line 544",
+            "...456.8....1....6....7.15....74....3.8.....2..49..3....5......8325...9...6..7..5",
+        ),
+    ),
+    "BUG type 3": (
+        Base(
+            "se_rated_calibration.tsv, line 568",
+            "1...567...5.18......97....4.9.67...5...82..9...4.9.8...........6..5....3.75....4.",
+        ),
+        Base(
+            "se_rated_calibration.tsv, line 2034",
+            ".4.5.7.9..1..4..2.7.96815.48...6...2...........3.7.4..4.......9..7.5.2...5.4.8.6.",
+        ),
+        Base(
+            "se_rated_calibration.tsv, line 2035",
+            "..73.92..4.......5...2.4...56.....97...7.6...1.......8....9.....96...41...2.3.8..",
+        ),
+    ),
+    "Aligned pair exclusion": (
+        Base(
+            "se_rated_calibration.tsv, line 574",
+            "1.34...89..7.8..3.6.9..2.......9...1.4....9.......1.78..4..7..2...8..5....25...17",
+        ),
+    ),
+    "Nishio forcing chain": (
+        Base(
+            "se_rated_calibration.tsv, line 2148",
+            ".8.36......6....3934.7.......7.9...421.....966...3.7.......5.6815....9......73.1.",
+        ),
+    ),
     "Dynamic forcing chain (+)": (
         Base(
             "forum_hardest_1106.txt, line 361",
