@@ -14,7 +14,7 @@ from markupsafe import escape
 from puzzles import COLOURING, EASY, EASY_SOLUTION
 from werkzeug.test import TestResponse
 
-from webapp.learn import SOURCE_NAMES, bonus_reason, game_moves, review_url, source_text
+from webapp.learn import bonus_reason, game_moves, review_url, source_text
 from webapp.sudoku import (
     GameMove,
     hint,
@@ -187,7 +187,7 @@ def test_each_technique_has_its_page(client: FlaskClient, entry: object) -> None
         assert (f"step {EXAMPLES[name].step} of its solve." in page) == shown.easiest
         # where it comes from in words: 'puzzle 1235 of Gordon Royle's puzzles with 17 givens'
         assert f"From {escape(source_text(shown.source.source))}, " in page
-        assert ".txt" not in page
+        assert ".txt" not in page and ".tsv" not in page
         # What the sentence leaves out is shown open under it: every chain whole, and a
         # colouring's colours, drawn on the grid in two (or four) colours and in the key.
         step = shown.moment.step
@@ -238,14 +238,24 @@ def test_practise_makes_a_puzzle_whose_hardest_step_is_the_technique(
     assert f"seed {made.seed}" in page
 
 
+def test_a_source_is_said_as_the_puzzles_number_in_its_set() -> None:
+    """A .tsv file's line 1 is its header: its line 2035 holds its puzzle 2034."""
+    assert source_text("royle_17clue.txt, line 12") == (
+        "puzzle 12 of Gordon Royle's puzzles with 17 givens"
+    )
+    assert source_text("se_rated_calibration.tsv, line 2035") == (
+        "puzzle 2034 of a set of puzzles Sudoku Explainer has rated"
+    )
+    assert source_text("unknown.txt, line 3") == "unknown.txt, line 3"
+
+
 def test_a_practise_puzzle_copied_from_a_known_one_says_which(client: FlaskClient) -> None:
     """The deepest chains' practise puzzles are shuffled copies of known puzzles."""
     entry = CATALOG["Nested forcing chain"]
     seed = entry.practise_seeds[0]
     made = practise(entry.name, seed)
     page = html(client.get(f"/techniques/{entry.slug}/practise/{seed}"))
-    file, line = made.source.split(", line ")
-    said = f"Made from puzzle {line} of {SOURCE_NAMES[file]}, its rows, columns and digits"
+    said = f"Made from {source_text(made.source)}, its rows, columns and digits"
     assert said in unescape(page) and f"seed {seed}" in page
     assert f'href="{GameState(made.puzzle).url}">Play this puzzle</a>' in page
 

@@ -360,10 +360,14 @@ SOURCE_NAMES = {
 
 def source_text(source: str) -> str:
     """'royle_17clue.txt, line 1235' as a reader would say it: 'puzzle 1235 of Gordon Royle's
-    puzzles with 17 givens' (a file without a name here is left as it is)."""
+    puzzles with 17 givens' (a .tsv file's first line is its header; a file without a name
+    here is left as it is)."""
     file, _, line = source.partition(", line ")
     name = SOURCE_NAMES.get(file)
-    return f"puzzle {line} of {name}" if name and line.isdigit() else source
+    if not (name and line.isdigit()):
+        return source
+    header = 1 if file.endswith(".tsv") else 0
+    return f"puzzle {int(line) - header} of {name}"
 
 
 @bp.get("/techniques")
