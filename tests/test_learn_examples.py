@@ -8,7 +8,14 @@ from bench import examples as search
 from webapp.sudoku import parse, worked_example
 from webapp.sudoku.board import candidates
 from webapp.sudoku.techniques.catalog import CATALOG
-from webapp.sudoku.techniques.examples import EXAMPLES, NO_PENCIL_MARKS, Example
+from webapp.sudoku.techniques.examples import (
+    EXAMPLES,
+    NO_PENCIL_MARKS,
+    PRACTISE,
+    PRACTISE_BASES,
+    Base,
+    Example,
+)
 from webapp.sudoku.walkthrough import CELL_NUMBERS, Moment, find_technique
 
 # norvig_easy50 line 7: the hidden single (box) example was once its step 28, a 7 in r3c4
@@ -38,13 +45,27 @@ def test_only_with_keep_seeds_searches_those_examples_alone(
     )
     written: list[dict[str, Example]] = []
 
-    def write(examples: dict[str, Example], seeds: dict[str, tuple[int, ...]]) -> str:
+    def write(
+        examples: dict[str, Example],
+        seeds: dict[str, tuple[int, ...]],
+        bases: dict[str, tuple[Base, ...]],
+    ) -> str:
         written.append(examples)
         return ""
 
     monkeypatch.setattr(search, "write", write)
     assert search.main() == 0
     assert written == [{**EXAMPLES, "Naked single": fresh}]
+
+
+def test_the_stored_data_is_written_back_as_it_is() -> None:
+    """What --write makes of the stored examples, seeds and known puzzles is the file itself
+    (ruff format aside), so a run that finds nothing new changes nothing."""
+    text = search.write(EXAMPLES, PRACTISE, PRACTISE_BASES)
+    space: dict[str, object] = {"__name__": "written", "__package__": "webapp.sudoku.techniques"}
+    exec(compile(text, str(search.TARGET), "exec"), space)
+    assert space["EXAMPLES"] == EXAMPLES
+    assert space["PRACTISE"] == PRACTISE and space["PRACTISE_BASES"] == PRACTISE_BASES
 
 
 def test_the_grouped_aic_example_has_a_group() -> None:
