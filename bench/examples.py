@@ -29,9 +29,10 @@ that every stored example still shows its technique and every seed still makes i
    technique (the search for one gives up after --attempts seeds). The techniques the grader
    leaves out (hints only) get none: no generated puzzle is graded by them.
 3. Known puzzles to copy (PRACTISE_BASES), with --bases: for the techniques still without a
-   seed, up to --seeds puzzles of the hardest sets (BASE_SETS) whose hardest step they are,
-   in the grade and in the solve path; the seeds of those techniques are then searched again,
-   from shuffled copies of these puzzles. The stored ones are kept otherwise.
+   seed (those of --only alone, if given), up to --seeds puzzles of the hardest sets and the
+   SE-rated one (BASE_SETS) whose hardest step they are, in the grade and in the solve path;
+   the seeds of those techniques are then searched again, from shuffled copies of these
+   puzzles. The stored ones are kept otherwise.
 
 With the defaults it takes about eight minutes on two cores, and a few more for the direct
 search while techniques are still without an example; --scale reads more of the sets and
@@ -581,6 +582,8 @@ def main() -> int:
     if args.bases:
         unseeded = {e.name for e in entries() if e.graded and e.name not in NO_PRACTISE}
         unseeded -= set(seeds)
+        if only:
+            unseeded &= only
         bases.update(find_bases(args.jobs, args.seeds, unseeded))
         PRACTISE_BASES.update(bases)  # what practise copies, in this run's worker processes too
         seeds.update(find_seeds(args.jobs, args.seeds, args.attempts, unseeded & set(bases)))

@@ -280,7 +280,6 @@ def test_a_shuffled_copy_has_the_logic_of_its_original() -> None:
         copy, copied_solution = shuffled((puzzle, solution), random.Random(seed))
         assert solve(copy).solutions == (copied_solution,)
         assert sum(map(bool, copy)) == sum(map(bool, puzzle))
-        assert all(copied_solution[c] == copy[c] for c in range(81) if copy[c])
 
 
 def test_practise_checks_its_arguments() -> None:

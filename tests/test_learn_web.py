@@ -205,7 +205,7 @@ def test_each_technique_has_its_page(client: FlaskClient, entry: object) -> None
         assert 'class="learn-grid"' not in page and "No worked example yet" in page
     if CATALOG[name].graded and PRACTISE.get(name):
         assert f'href="/techniques/{slug}/practise"' in page
-        copied = "a known puzzle whose hardest step it is, its rows, columns and digits shuffled"
+        copied = "a known puzzle with that hardest step, its rows, columns and digits shuffled"
         assert (copied in page) == bool(CATALOG[name].practise_bases)
     elif CATALOG[name].graded:  # too rare to make on request: no button that would fail
         assert "/practise" not in page and "the generator seldom makes" in page
