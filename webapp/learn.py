@@ -501,7 +501,7 @@ def practise_seed(slug: str, seed: int) -> Response:
         "step_url": _game_before(walk, entry.name) if walk else None,
         "path_url": path_url(code),
         "givens": sum(1 for d in made.puzzle if d),
-        "source": source_text(made.source) if made.source else "",
+        "source": source_text(made.source),  # "" for a generated puzzle
     }
     return _cached(make_response(render_template("learn_practise.html", **context)))
 
